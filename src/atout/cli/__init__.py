@@ -1,0 +1,100 @@
+"""The ``atout`` command: ``rules``, ``play`` and ``replay`` (the server and arena come later).
+
+Every subcommand reports bad input (an unknown game or option, a record that does not replay)
+in one line on stderr and exits with status 2; nothing is left half written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from atout import bots, record, rulebook
+from atout.cli.play import play
+from atout.cli.transcript import transcript
+from atout.errors import NotationError, RecordError, RulesError
+from atout.games import game_class, load, names
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="atout",
+        description="A card table for Schnapsen, Seven Up and Up and Down the River.",
+    )
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    r = sub.add_parser("rules", help="print the rules of a game")
+    r.add_argument("game", nargs="?", help=f"one of: {', '.join(names())}")
+    r.add_argument("--lang", default="en", help="en, fr, de or da (default: en)")
+
+    pl = sub.add_parser("play", help="play a match in this terminal against the computer")
+    pl.add_argument(
+        "game", help="a game or rules text, e.g. schnapsen or 'schnapsen(manual_claim=true)'"
+    )
+    pl.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    pl.add_argument("--seed", type=int, help="shuffle from this seed (default: random)")
+    pl.add_argument(
+        "--opponent", default="random", help="the computer's bot spec (default: random)"
+    )
+    pl.add_argument("--record", metavar="FILE", help="write the match record here at the end")
+
+    rp = sub.add_parser("replay", help="print a match record as a transcript, deal by deal")
+    rp.add_argument("file", help="a record written by atout (JSON)")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.command == "rules":
+            return _rules(args.game, args.lang)
+        if args.command == "play":
+            return _play(args)
+        return _replay(args.file)
+    except (RulesError, NotationError, RecordError, ValueError) as e:
+        print(f"atout: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        return 130
+
+
+def _rules(game: str | None, lang: str) -> int:
+    if game is None:
+        for name in names():
+            cls = game_class(name)
+            have = ", ".join(rulebook.languages(name))
+            variants = ", ".join(cls.rules_type.option_names())
+            print(f"{name}: {cls.title} (rules in {have}) · variants: {variants}")
+        print("Print one with: atout rules GAME [--lang fr|de|da]")
+        return 0
+    cls = game_class(game)
+    print(rulebook.text(cls.name, lang))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    game = load(args.game)
+    if not 0 <= args.seat < game.seats:
+        raise ValueError(f"--seat must be from 0 to {game.seats - 1}")
+    others = {s: bots.make(args.opponent) for s in range(game.seats) if s != args.seat}
+    state = play(game, args.seat, others, seed=args.seed)
+    if args.record:
+        seats = [
+            record.Seat("you") if s == args.seat else record.Seat(others[s].name, others[s].version)
+            for s in range(game.seats)
+        ]
+        record.dump(record.from_state(state, seats), args.record)
+        print(f"The record is in {args.record}; replay it with: atout replay {args.record}")
+    return 0
+
+
+def _replay(path: str) -> int:
+    rec = record.load(path)
+    lines = list(transcript(rec))  # replay it all first: a bad record prints nothing but the error
+    print("\n".join(lines))
+    return 0

@@ -1,0 +1,140 @@
+"""A game: its rules object and the static facts every match of it shares.
+
+``Game`` is to ``State`` what OpenSpiel's game is to its state: it holds the rules (frozen), the
+pack, the number of seats and the action notation, and it starts matches.
+"""
+
+from __future__ import annotations
+
+import secrets
+from abc import ABC, abstractmethod
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Generic, TypeVar
+
+from atout.cards import card_text, parse_card
+from atout.core.actions import Action
+from atout.core.rules import Rules
+from atout.core.state import State, seeded_int
+from atout.errors import PackError
+
+__all__ = ["Game"]
+
+S = TypeVar("S", bound=State)
+
+
+class Game(ABC, Generic[S]):
+    """A game with one set of rules. Subclasses set the class attributes and implement
+    :meth:`_start`, :meth:`parse_action` and :meth:`all_actions`."""
+
+    #: The registered name (``schnapsen``), as in rules texts.
+    name: ClassVar[str]
+    #: The name people use (``Schnapsen``).
+    title: ClassVar[str]
+    #: The game's rules dataclass.
+    rules_type: ClassVar[type[Rules]]
+    #: The accepted action forms, for error messages and help.
+    action_forms: ClassVar[tuple[str, ...]]
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        if rules is None:
+            rules = self.rules_type()
+        if not isinstance(rules, self.rules_type):
+            raise TypeError(f"{self.name} takes {self.rules_type.__name__}, not {rules!r}")
+        self.rules = rules
+
+    @property
+    def text(self) -> str:
+        """The canonical rules text (``schnapsen(manual_claim=true)``)."""
+        return self.rules.text
+
+    @property
+    @abstractmethod
+    def seats(self) -> int:
+        """How many seats the table has."""
+
+    @property
+    @abstractmethod
+    def pack(self) -> tuple[int, ...]:
+        """The cards a deal uses, in card-id order."""
+
+    def new_match(
+        self,
+        seed: int | None = None,
+        packs: Sequence[Sequence[int | str]] | None = None,
+        dealer: int | None = None,
+        *,
+        shuffle: bool = True,
+    ) -> S:
+        """Start a match.
+
+        ``packs[i]`` is the pack order of deal ``i``, top card first (card ints or texts); deals
+        beyond the list are shuffled from ``seed`` (drawn from :mod:`secrets` when omitted).
+        ``dealer`` is the first dealer, drawn from the seed when omitted. With
+        ``shuffle=False`` a deal beyond ``packs`` raises :class:`~atout.errors.PackError`."""
+        if seed is None:
+            seed = secrets.randbits(63)
+        fixed = tuple(self.check_pack(p, deal=i) for i, p in enumerate(packs or ()))
+        if dealer is None:
+            dealer = seeded_int(seed, "dealer") % self.seats
+        elif not (isinstance(dealer, int) and 0 <= dealer < self.seats):
+            raise ValueError(f"dealer must be a seat from 0 to {self.seats - 1}, not {dealer!r}")
+        return self._start(seed, fixed, dealer, shuffle)
+
+    @abstractmethod
+    def _start(
+        self, seed: int, packs: tuple[tuple[int, ...], ...], dealer: int, shuffle: bool
+    ) -> S:
+        """Create the state of a new match (its first deal dealt)."""
+
+    def check_pack(self, pack: Iterable[int | str], deal: int = 0) -> tuple[int, ...]:
+        """Read a pack (card ints or texts) and check it orders exactly this game's cards."""
+        cards = tuple(parse_card(c) if isinstance(c, str) else c for c in pack)
+        if sorted(cards) != list(self.pack):
+            want = set(self.pack)
+            twice = sorted(c for c, n in Counter(cards).items() if n > 1)
+            missing = sorted(want - set(cards))
+            foreign = sorted(set(cards) - want)
+            parts = []
+            if twice:
+                parts.append("twice: " + " ".join(map(card_text, twice)))
+            if missing:
+                parts.append("missing: " + " ".join(map(card_text, missing)))
+            if foreign:
+                parts.append("not in the pack: " + " ".join(map(card_text, foreign)))
+            raise PackError(
+                f"the pack for deal {deal + 1} is not an order of the {len(self.pack)}-card "
+                f"{self.title} pack ({'; '.join(parts) or f'{len(cards)} cards'})"
+            )
+        return cards
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text; :class:`~atout.errors.NotationError` names the forms."""
+
+    @abstractmethod
+    def all_actions(self) -> list[Action]:
+        """Every action that can ever be legal in this game (for tests and action masks)."""
+
+    @classmethod
+    def variants(cls) -> list[str]:
+        """Rules texts the conformance kit runs: the defaults and each option changed alone."""
+        base = cls.rules_type()
+        texts = [base.text]
+        for key, value in base.to_dict().items():
+            if isinstance(value, bool):
+                texts.append(cls.rules_type.from_dict({key: not value}).text)
+        return texts
+
+    def to_dict(self) -> dict[str, Any]:
+        """The game's name, rules text and options (plain JSON data)."""
+        return {"game": self.name, "rules": self.text, "options": self.rules.to_dict()}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.rules == other.rules
+
+    def __hash__(self) -> int:
+        return hash(self.rules)
+
+    def __repr__(self) -> str:
+        return f"atout.load({self.text!r})"

@@ -1,0 +1,344 @@
+"""The state of one match, and the protocol every game's state speaks.
+
+A :class:`State` holds a whole match (all its deals), so a table holds exactly one. Games
+subclass it and implement the rules; the shared machinery here resolves who acts, checks legality
+before anything changes, keeps the action log that records are made from, and hands out the
+packs of the deals (fixed by the caller, or shuffled from the match seed and remembered).
+
+Protocol, for faces, bots and tests::
+
+    state.to_act            # a seat, a frozenset of seats deciding at once, or None when over
+    state.legal_actions()   # every action allowed now (``legal_actions(seat)`` for one of a set)
+    state.apply("play QS")  # checks, advances, returns the events; IllegalAction otherwise
+    state.view(seat)        # what that seat may know (None: a spectator)
+    state.clone()           # an independent copy, cheap enough for search
+    state.result()          # per deal and per match
+
+Search uses :meth:`State.step`, which checks and advances like ``apply`` but builds no events and
+takes action objects only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final, Self
+
+from atout.core.actions import Action
+from atout.core.data import Data
+from atout.core.events import Event
+from atout.errors import IllegalAction, PackError
+
+if TYPE_CHECKING:
+    from atout.core.game import Game
+
+__all__ = ["Result", "State", "ToAct", "View", "seeded_int", "shuffled_pack"]
+
+#: Who decides now: one seat, several seats at once, or nobody (the match is over).
+ToAct = int | frozenset[int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class View(Data):
+    """Base class of every game's view: what one seat (or, with ``seat=None``, a spectator) may
+    know. Two states that differ only in cards this seat cannot see give equal views."""
+
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Result(Data):
+    """The result of a match so far.
+
+    ``scores`` are per seat in the game's own terms (Schnapsen: game points still to go;
+    Seven Up: points; River: running totals). ``deals`` holds one game-specific record per
+    finished deal. ``winners`` is empty until the match is over."""
+
+    over: bool
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    deals: tuple[Data, ...]
+
+
+def seeded_int(seed: int, purpose: str, size: int = 8) -> int:
+    """A uniform number of ``size`` bytes (at most 64) drawn from the match seed for a purpose.
+
+    BLAKE2b of the text ``atout:<seed>:<purpose>`` gives the same number on every platform and
+    Python version, and costs far less than seeding a Mersenne Twister per deal."""
+    text = b"atout:%d:%s" % (seed, purpose.encode())
+    return int.from_bytes(hashlib.blake2b(text, digest_size=size).digest(), "big")
+
+
+def shuffled_pack(pack: Sequence[int], seed: int, deal: int) -> tuple[int, ...]:
+    """The pack order of deal ``deal`` (from 0) of the match with this seed.
+
+    A seeded number 64 bits longer than ``len(pack)!``, reduced modulo ``len(pack)!``, drives a
+    Fisher-Yates shuffle digit by digit, so every order is equally likely to within 2**-64.
+    Records store every pack anyway, so a record replays even if this ever changes."""
+    n = len(pack)
+    k = seeded_int(seed, f"deal:{deal}", _SEED_BYTES[n]) % _FACTORIALS[n]
+    cards = list(pack)
+    i = n - 1
+    # Two mixed-radix digits per division: the same digits as one at a time, half the steps.
+    while i >= 2:
+        k, m = divmod(k, (i + 1) * i)
+        j, j2 = m % (i + 1), m // (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+        cards[i - 1], cards[j2] = cards[j2], cards[i - 1]
+        i -= 2
+    if i == 1:
+        j = k % 2
+        cards[1], cards[j] = cards[j], cards[1]
+    return tuple(cards)
+
+
+_FACTORIALS: Final = tuple(math.factorial(n) for n in range(53))
+_SEED_BYTES: Final = tuple(min(64, (f.bit_length() + 64 + 7) // 8) for f in _FACTORIALS)
+
+
+class State(ABC):
+    """One match of one game. Subclasses set ``_to_act`` and implement the abstract methods;
+    they keep every field a plain value (ints, lists and tuples of ints, frozen dataclasses),
+    so that :meth:`clone` is a shallow copy plus copies of the few lists, and ``==`` compares
+    whole states."""
+
+    game: Game[Any]
+    _to_act: ToAct
+    _seed: int
+    _first_dealer: int
+    _fixed_packs: tuple[tuple[int, ...], ...]
+    _packs: tuple[tuple[int, ...], ...]
+    _shuffle: bool
+    _log: tuple[Any, ...] | None
+
+    def _init_match(
+        self,
+        game: Game[Any],
+        seed: int,
+        packs: tuple[tuple[int, ...], ...],
+        dealer: int,
+        *,
+        shuffle: bool = True,
+    ) -> None:
+        """Set the fields every match has. ``shuffle=False`` forbids shuffling a deal that
+        ``packs`` does not cover (a record replays only the packs it holds)."""
+        self.game = game
+        self._seed = seed
+        self._first_dealer = dealer
+        self._fixed_packs = packs
+        self._packs = ()
+        self._shuffle = shuffle
+        self._log = None
+        self._to_act = None
+
+    # --- the protocol -------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> ToAct:
+        """The seat whose decision it is, a frozenset of seats deciding at once, or ``None``
+        when the match is over."""
+        return self._to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match is over."""
+        return self._to_act is None
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Every action allowed now, in a fixed order; empty only when the match is over.
+        When several seats decide at once, name the seat."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may know now; ``None`` gives a spectator's view (nothing hidden)."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """The match result so far."""
+
+    @abstractmethod
+    def opening_events(self) -> list[Event]:
+        """The events of the match's start (the first deal dealt), which no action produced:
+        what ``apply`` would have returned for them. Filter with ``seen_by`` as usual."""
+
+    @abstractmethod
+    def zones(self) -> dict[str, int]:
+        """Where every card of the pack is now, as disjoint masks by zone name (``hand0``,
+        ``stock``, ``won1``, ...). The conformance kit checks the cards are conserved, and,
+        with :meth:`zone_is_seen`, that no view shows a card its seat cannot see."""
+
+    def zone_is_seen(self, zone: str, seat: int) -> bool:
+        """Whether ``seat`` sees the cards of a zone: ``hand<s>`` and ``discards<s>`` only seat
+        ``s``; ``stock`` and ``undealt`` nobody; every other zone (the table, tricks, turned
+        cards) everybody. Games with other zones override this."""
+        for private in ("hand", "discards"):
+            if zone.startswith(private):
+                return zone[len(private) :] == str(seat)
+        return zone not in ("stock", "undealt")
+
+    def clone(self) -> Self:
+        """An independent copy."""
+        new = object.__new__(type(self))
+        new.__dict__ = self.__dict__.copy()
+        new._copy_mutables()
+        return new
+
+    @abstractmethod
+    def _copy_mutables(self) -> None:
+        """Replace each list field with a copy (called on a fresh clone)."""
+
+    def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
+        """Check ``action`` (an action or its text) and apply it for ``seat`` (the seat to act
+        by default), returning the events it produced in order.
+
+        Raises :class:`~atout.errors.NotationError` for text that is no action of this game and
+        :class:`~atout.errors.IllegalAction` for an action the rules do not allow now; in both
+        cases the state is unchanged."""
+        act = self.game.parse_action(action) if isinstance(action, str) else action
+        who = self._acting_seat(seat)
+        if not self._is_legal(who, act):
+            raise IllegalAction(self._why_illegal(who, act))
+        backup = self.clone()
+        events: list[Event] = []
+        try:
+            self._advance(who, act, events)
+        except BaseException:
+            # A rule bug must not leave a table half changed: put every field back.
+            self.__dict__ = backup.__dict__
+            raise
+        self._log = (self._log, who, act)
+        return events
+
+    def step(self, action: Action, seat: int | None = None) -> None:
+        """Like :meth:`apply` for an action object, without building events: for search."""
+        to_act = self._to_act
+        who = to_act if seat is None and type(to_act) is int else self._acting_seat(seat)
+        if not self._is_legal(who, action):
+            raise IllegalAction(self._why_illegal(who, action))
+        self._advance(who, action, None)
+        self._log = (self._log, who, action)
+
+    @property
+    @abstractmethod
+    def deals_done(self) -> int:
+        """How many deals of the match are finished."""
+
+    def playout(self, random: Callable[[], float]) -> None:
+        """Play uniformly random legal actions until the current deal ends (or the match).
+
+        At each decision the action taken is ``legal[int(random() * len(legal))]``, seats
+        deciding at once acting lowest first. Games may override this with a faster loop that
+        makes exactly the same choices from the same random stream."""
+        start = self.deals_done
+        while self._to_act is not None and self.deals_done == start:
+            to_act = self._to_act
+            seat = to_act if isinstance(to_act, int) else min(to_act)
+            legal = self.legal_actions(seat)
+            self.step(legal[int(random() * len(legal))], seat)
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """Whether ``action`` is allowed now (for ``seat``, when given)."""
+        try:
+            self.check(action, seat)
+        except IllegalAction:
+            return False
+        return True
+
+    def check(self, action: Action | str, seat: int | None = None) -> None:
+        """Raise :class:`~atout.errors.IllegalAction`, with the reason, unless ``action`` is
+        allowed now."""
+        act = self.game.parse_action(action) if isinstance(action, str) else action
+        who = self._acting_seat(seat)
+        if not self._is_legal(who, act):
+            raise IllegalAction(self._why_illegal(who, act))
+
+    # --- the match's chance and history -------------------------------------------------
+
+    @property
+    def seed(self) -> int:
+        """The seed every shuffled pack of this match comes from. Secret while the match is
+        played: it tells every unseen card."""
+        return self._seed
+
+    @property
+    def first_dealer(self) -> int:
+        """The dealer of the first deal."""
+        return self._first_dealer
+
+    @property
+    def packs(self) -> list[list[int]]:
+        """The pack order (top card first) of every deal begun so far."""
+        return [list(p) for p in self._packs]
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every action applied so far, with the seat that took it, oldest first."""
+        out: list[tuple[int, Action]] = []
+        node = self._log
+        while node is not None:
+            node, seat, action = node
+            out.append((seat, action))
+        out.reverse()
+        return out
+
+    def history_for(self, viewer: int | None) -> list[tuple[int, str]]:
+        """The action log as ``viewer`` may read it: hidden actions of other seats masked."""
+        return [
+            (seat, str(a) if seat == viewer or not a.hidden else a.masked())
+            for seat, a in self.history
+        ]
+
+    def _next_pack(self) -> tuple[int, ...]:
+        """The pack of the next deal: the caller's, or shuffled from the seed; remembered."""
+        i = len(self._packs)
+        if i < len(self._fixed_packs):
+            pack = self._fixed_packs[i]
+        elif self._shuffle:
+            pack = shuffled_pack(self.game.pack, self._seed, i)
+        else:
+            raise PackError(f"no pack is given for deal {i + 1}")
+        self._packs = (*self._packs, pack)
+        return pack
+
+    # --- what each game implements ------------------------------------------------------
+
+    def _acting_seat(self, seat: int | None) -> int:
+        to_act = self._to_act
+        if to_act is None:
+            raise IllegalAction("the match is over")
+        if isinstance(to_act, int):
+            if seat is None or seat == to_act:
+                return to_act
+            raise IllegalAction(f"it is seat {to_act}'s turn, not seat {seat}'s")
+        if seat is None:
+            seats = ", ".join(map(str, sorted(to_act)))
+            raise IllegalAction(f"seats {seats} decide at once: say which seat acts")
+        if seat not in to_act:
+            raise IllegalAction(f"seat {seat} has nothing to decide now")
+        return seat
+
+    @abstractmethod
+    def _is_legal(self, seat: int, action: Action) -> bool:
+        """Whether ``seat`` may take ``action`` now (``seat`` is one of those to act)."""
+
+    @abstractmethod
+    def _why_illegal(self, seat: int, action: Action) -> str:
+        """The reason ``action`` is not allowed, in words a player understands."""
+
+    @abstractmethod
+    def _advance(self, seat: int, action: Action, events: list[Event] | None) -> None:
+        """Apply a legal action; append the events to ``events`` unless it is ``None``."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        mine = {k: v for k, v in self.__dict__.items() if k != "_log"}
+        theirs = {k: v for k, v in other.__dict__.items() if k != "_log"}
+        # The log is a linked list of tuples; compare it flat rather than by deep recursion.
+        return mine == theirs and self.history == other.history
+
+    __hash__ = None  # type: ignore[assignment]  # states change; compare them, do not hash them

@@ -1,0 +1,74 @@
+"""The Schnapsen game object: rules, pack, notation; it starts matches."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from atout.cards import SCHNAPSEN_PACK, parse_card
+from atout.core.actions import Action
+from atout.core.game import Game
+from atout.errors import NotationError
+from atout.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRY, PASS, PLAY
+from atout.schnapsen.rules import SchnapsenRules
+from atout.schnapsen.state import SchnapsenState
+from atout.schnapsen.tables import KING, QUEEN
+
+__all__ = ["Schnapsen"]
+
+_WORDS = {"exchange": EXCHANGE, "close": CLOSE, "claim": CLAIM, "pass": PASS}
+
+
+class Schnapsen(Game[SchnapsenState]):
+    """Schnapsen for two (RULES.md §3): 20 cards, 66 to win a deal, 7-to-0 for the match."""
+
+    name: ClassVar[str] = "schnapsen"
+    title: ClassVar[str] = "Schnapsen"
+    rules_type: ClassVar[type[SchnapsenRules]] = SchnapsenRules
+    rules: SchnapsenRules
+    action_forms: ClassVar[tuple[str, ...]] = (
+        "play <card> (e.g. play QS)",
+        "play <King or Queen> marriage (e.g. play KH marriage)",
+        "exchange",
+        "close",
+        "claim (under manual_claim)",
+        "pass (under manual_claim, when asked whether to claim)",
+    )
+
+    @property
+    def seats(self) -> int:
+        return 2
+
+    @property
+    def pack(self) -> tuple[int, ...]:
+        return SCHNAPSEN_PACK
+
+    def _start(
+        self, seed: int, packs: tuple[tuple[int, ...], ...], dealer: int, shuffle: bool
+    ) -> SchnapsenState:
+        return SchnapsenState(self, seed=seed, packs=packs, dealer=dealer, shuffle=shuffle)
+
+    def parse_action(self, text: str) -> Action:
+        words = text.strip().lower().split()
+        if len(words) == 1 and words[0] in _WORDS:
+            return _WORDS[words[0]]
+        if words and words[0] == "play" and len(words) in (2, 3):
+            try:
+                c = parse_card(words[1])
+            except NotationError:
+                raise NotationError(self._form_error(text)) from None
+            if len(words) == 2:
+                return PLAY[c]
+            if words[2] == "marriage":
+                return MARRY[c]
+        raise NotationError(self._form_error(text))
+
+    def _form_error(self, text: str) -> str:
+        return f"cannot read {text!r} as a Schnapsen action: write " + ", ".join(self.action_forms)
+
+    def all_actions(self) -> list[Action]:
+        acts: list[Action] = [PLAY[c] for c in SCHNAPSEN_PACK]
+        acts += [MARRY[c] for c in sorted(KING + QUEEN)]
+        acts += [EXCHANGE, CLOSE]
+        if self.rules.manual_claim:
+            acts += [CLAIM, PASS]
+        return acts
