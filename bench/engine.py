@@ -100,8 +100,8 @@ def clone_apply_us(states: list[State], *, events: bool) -> float:
 def peer_schnapsen(deals: int) -> tuple[float, float] | None:
     """Deals and moves per second of the `schnapsen` package, RandBot against RandBot."""
     try:
-        from schnapsen.bots import RandBot  # type: ignore[import-not-found]
-        from schnapsen.game import SchnapsenGamePlayEngine  # type: ignore[import-not-found]
+        from schnapsen.bots import RandBot  # type: ignore[import-not-found]  # noqa: PLC0415
+        from schnapsen.game import SchnapsenGamePlayEngine  # type: ignore[import-not-found]  # noqa: PLC0415
     except ImportError:
         return None
     moves = 0
