@@ -622,3 +622,15 @@ def test_view_hand_is_a_card_set() -> None:
     assert state.view(0).hand == CardSet.parse("AH KH QS JC 10D")
     assert state.view(None).hand is None
     assert [e.kind for e in play(state, "play AH")] == [CardPlayed.kind]
+
+
+def test_a_finished_trick_leaves_the_table_at_once() -> None:
+    """RULES.md "Seats and dealing": a finished trick leaves the table at once; views show it
+    among the finished tricks, and the table is empty until the next lead."""
+    state = deal(*P1)
+    play(state, "play AH")
+    assert state.view(1).to_dict()["trick"] == ["AH"]
+    play(state, "play 10H")
+    v = state.view(1).to_dict()
+    assert v["trick"] == []
+    assert v["history"] == [{"leader": 0, "cards": ["AH", "10H"], "winner": 0, "points": 21}]
