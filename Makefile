@@ -40,6 +40,7 @@ pytest: $(STAMP)
 
 bench: $(BSTAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/arena.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

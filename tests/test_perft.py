@@ -22,10 +22,18 @@ CASES = [(game, case) for game, cases in DATA.items() for case in cases]
 
 
 def _start(case: dict[str, Any]) -> atout.State:
+    """The case's position. Its pack may list only its top cards, the rest of the game's pack
+    following in card order (a River round leaves most of 52 cards in the stock); an action
+    is its text, or ``[seat, text]`` where seats decide at once."""
     game = atout.load(case["rules"])
-    state = game.new_match(seed=0, packs=[case["pack"]], dealer=case["dealer"])
+    top = [atout.parse_card(c) for c in case["pack"]]
+    pack = top + [c for c in game.pack if c not in set(top)]
+    state = game.new_match(seed=0, packs=[pack], dealer=case["dealer"])
     for a in case["actions"]:
-        state.apply(a)
+        if isinstance(a, str):
+            state.apply(a)
+        else:
+            state.apply(a[1], a[0])
     return state
 
 

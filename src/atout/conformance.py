@@ -25,7 +25,10 @@ from atout.core.actions import Action
 from atout.core.game import Game
 from atout.core.state import State
 from atout.errors import IllegalAction, PackError
+from atout.river.rules import RiverRules
+from atout.river.view import RiverDealResult, RiverView
 from atout.schnapsen.tables import POINTS
+from atout.sevenup.view import SevenUpDealResult, SevenUpView
 
 __all__ = [
     "INVARIANTS",
@@ -205,7 +208,9 @@ def check_record_replay(game: Game[State], seed: int) -> None:
 
 
 def _views(state: State) -> list[Any]:
-    return [state.view(s).to_dict() for s in range(state.game.seats)] + [state.view(None).to_dict()]
+    # Views are frozen values, so comparing them compares what each seat may know, at a
+    # fraction of the cost of their JSON form (long River matches replay hundreds of steps).
+    return [state.view(s) for s in range(state.game.seats)] + [state.view(None)]
 
 
 def _seen(state: State, seat: int) -> int:
@@ -321,6 +326,83 @@ def _schnapsen_points(state: State) -> None:
             )
         if credited + view["pending"][s] > marriages + ten:
             raise ConformanceError(f"seat {s} has more marriage points than it declared")
+
+
+@invariant("river")
+def _river_tricks(state: State) -> None:
+    """Tricks add up: this round's tricks taken are its finished tricks, and each hand holds
+    the round's cards less those it played. Every finished round's tricks add up to the cards
+    dealt to each seat, its bids beat the hook where it applies, its points follow from bids
+    and tricks, and its totals run on from the round before; at the end, every round's result
+    holds the hands dealt, of that many cards each."""
+    view, rules = state.view(None), state.game.rules
+    assert isinstance(view, RiverView) and isinstance(rules, RiverRules)
+    n, finished = rules.players, len(view.history)
+    if sum(view.tricks) != finished:
+        raise ConformanceError(
+            f"round {view.deal}: {sum(view.tricks)} tricks taken but {finished} finished"
+        )
+    on_table = {(view.leader + i) % n for i in range(len(view.trick))}
+    for s, size in enumerate(view.hand_sizes):
+        if size != view.cards - finished - (s in on_table):
+            raise ConformanceError(f"round {view.deal}: seat {s} holds {size} cards")
+    totals = [0] * n
+    for row in view.sheet:
+        if sum(row.tricks) != row.cards:
+            raise ConformanceError(
+                f"round {row.deal}: the tricks taken add up to {sum(row.tricks)}, not the "
+                f"{row.cards} cards dealt to each seat"
+            )
+        if rules.hook and sum(row.bids) == row.cards:
+            raise ConformanceError(f"round {row.deal}: the bids add up to the cards (the hook)")
+        for s in range(n):
+            exact = row.tricks[s] == row.bids[s]
+            want = 10 + row.tricks[s] if exact else 0 if rules.exact_only else row.tricks[s]
+            if row.points[s] != want:
+                raise ConformanceError(f"round {row.deal}: seat {s} scores {row.points[s]}")
+            totals[s] += want
+        if tuple(totals) != row.totals:
+            raise ConformanceError(f"round {row.deal}: the totals {row.totals} do not run on")
+    if state.is_over:
+        for deal in state.result().deals:
+            assert isinstance(deal, RiverDealResult)
+            sizes = [len(h) for h in deal.hands]
+            if sizes != [deal.cards] * n:
+                raise ConformanceError(f"round {deal.deal}: the hands dealt hold {sizes} cards")
+
+
+@invariant("seven_up")
+def _seven_up_points(state: State) -> None:
+    """Points add up: every point of a finished deal is named in its breakdown (the turned Jacks
+    the dealer's, the gift eldest's, High, Low and Jack only with a trump in play), a void deal
+    scores nothing, the match score is the finished deals' points plus those the current deal
+    has scored so far, and under count_out nobody holds 7 while the match goes on."""
+    view, result = state.view(None), state.result()
+    assert isinstance(view, SevenUpView)
+    total = [0, 0]
+    for deal in result.deals:
+        assert isinstance(deal, SevenUpDealResult)
+        named = (deal.turned_jack, deal.gift, deal.new_trump_jack, deal.high, deal.low,
+                 deal.jack, deal.game)  # fmt: skip
+        where = f"deal {deal.deal}"
+        if list(deal.points) != [named.count(0), named.count(1)]:
+            raise ConformanceError(f"{where}: points {deal.points} but the breakdown {named}")
+        if {deal.turned_jack, deal.new_trump_jack} - {None, deal.dealer}:
+            raise ConformanceError(f"{where}: a turned Jack scored for eldest")
+        if deal.gift not in (None, 1 - deal.dealer):
+            raise ConformanceError(f"{where}: the gift went to the dealer")
+        if deal.high_card is None and {deal.high, deal.low, deal.jack} != {None}:
+            raise ConformanceError(f"{where}: High, Low or Jack with no trump in play")
+        if deal.void and (any(deal.points) or deal.trump is not None):
+            raise ConformanceError(f"{where}: a void deal scored {deal.points}")
+        total = [total[0] + deal.points[0], total[1] + deal.points[1]]
+    if not result.over:
+        total = [total[0] + view.deal_points[0], total[1] + view.deal_points[1]]
+    if list(result.scores) != total:
+        raise ConformanceError(f"the scores are {result.scores} but the deals add up to {total}")
+    rules = state.game.rules.to_dict()
+    if rules["count_out"] and not result.over and max(result.scores) >= 7:
+        raise ConformanceError(f"count_out: the match goes on at {result.scores}")
 
 
 def perft(state: State, depth: int) -> int:

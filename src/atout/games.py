@@ -19,6 +19,8 @@ __all__ = ["GAMES", "load", "names"]
 #: Registered games: name -> "module:class".
 GAMES: Final[dict[str, str]] = {
     "schnapsen": "atout.schnapsen:Schnapsen",
+    "seven_up": "atout.sevenup:SevenUp",
+    "river": "atout.river:River",
 }
 
 

@@ -38,7 +38,8 @@ from atout.core.state import State
 from atout.errors import IllegalAction, NotationError, PackError, RecordError, RulesError
 from atout.games import load as load_game
 
-__all__ = ["FORMAT", "Record", "Seat", "dump", "dumps", "from_state", "load", "loads", "replay",
+__all__ = ["FORMAT", "Record", "Seat", "dump", "dumps", "from_dict", "from_state", "load", "loads",
+           "replay",
            "start", "steps"]  # fmt: skip
 
 #: The record format version this module writes and reads.

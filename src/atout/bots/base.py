@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 from atout.core.actions import Action
 from atout.core.state import View
@@ -24,6 +24,9 @@ class Bot(Protocol):
 
     name: str
     version: str
+    #: False for a bot that chooses from the legal actions alone: faces may then hand it a bare
+    #: ``View(seat)`` instead of building the seat's full view (a saving in tournaments).
+    uses_view: ClassVar[bool]
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """One of ``legal_actions``."""

@@ -16,6 +16,7 @@ class RandomBot:
 
     name = "random"
     version = "1"
+    uses_view = False
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         """A uniformly random legal action."""

@@ -1,4 +1,4 @@
-"""The ``atout`` command: ``rules``, ``play`` and ``replay`` (the server and arena come later).
+"""The ``atout`` command: ``rules``, ``play``, ``replay`` and ``arena`` (the server comes later).
 
 Every subcommand reports bad input (an unknown game or option, a record that does not replay)
 in one line on stderr and exits with status 2; nothing is left half written.
@@ -11,8 +11,12 @@ import sys
 from collections.abc import Sequence
 
 from atout import bots, record, rulebook
+from atout.cli import arena
 from atout.cli.play import play
 from atout.cli.transcript import transcript
+from atout.core.game import Game
+from atout.core.rules import parse_rules_text
+from atout.core.state import State
 from atout.errors import NotationError, RecordError, RulesError
 from atout.games import game_class, load, names
 
@@ -35,6 +39,9 @@ def _parser() -> argparse.ArgumentParser:
         "game", help="a game or rules text, e.g. schnapsen or 'schnapsen(manual_claim=true)'"
     )
     pl.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
+    pl.add_argument(
+        "--players", type=int, help="how many sit at the table, for games played by 3 or more"
+    )
     pl.add_argument("--seed", type=int, help="shuffle from this seed (default: random)")
     pl.add_argument(
         "--opponent", default="random", help="the computer's bot spec (default: random)"
@@ -43,6 +50,8 @@ def _parser() -> argparse.ArgumentParser:
 
     rp = sub.add_parser("replay", help="print a match record as a transcript, deal by deal")
     rp.add_argument("file", help="a record written by atout (JSON)")
+
+    arena.add_parser(sub)
     return p
 
 
@@ -54,6 +63,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _rules(args.game, args.lang)
         if args.command == "play":
             return _play(args)
+        if args.command == "arena":
+            return arena.main(args)
         return _replay(args.file)
     except (RulesError, NotationError, RecordError, ValueError) as e:
         print(f"atout: {e}", file=sys.stderr)
@@ -78,7 +89,7 @@ def _rules(game: str | None, lang: str) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    game = load(args.game)
+    game = _with_players(args.game, args.players)
     if not 0 <= args.seat < game.seats:
         raise ValueError(f"--seat must be from 0 to {game.seats - 1}")
     others = {s: bots.make(args.opponent) for s in range(game.seats) if s != args.seat}
@@ -91,6 +102,20 @@ def _play(args: argparse.Namespace) -> int:
         record.dump(record.from_state(state, seats), args.record)
         print(f"The record is in {args.record}; replay it with: atout replay {args.record}")
     return 0
+
+
+def _with_players(text: str, players: int | None) -> Game[State]:
+    """The game a rules text names, with ``--players`` folded into it as the ``players``
+    option (refused for games without one, or when the text names a number too)."""
+    if players is None:
+        return load(text)
+    name, options = parse_rules_text(text)
+    cls = game_class(name)
+    if "players" not in cls.rules_type.option_names():
+        raise RulesError(f"{cls.title} has no players option: --players does not apply")
+    if "players" in options:
+        raise RulesError(f"the number of players is given twice: in {text!r} and --players")
+    return cls(cls.rules_type.from_dict({**options, "players": str(players)}))
 
 
 def _replay(path: str) -> int:

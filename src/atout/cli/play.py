@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from atout.bots import Bot
+from atout.cards import card_text, parse_card
 from atout.cli.narrate import describe, status
 from atout.core.actions import Action
 from atout.core.events import Event
@@ -20,14 +21,16 @@ from atout.errors import IllegalAction, NotationError
 __all__ = ["play", "read_move"]
 
 HELP = (
-    "Type a move as listed (e.g. 'play QS', or just 'QS'; 'KH m' declares a marriage with KH), "
-    "or its number. 'moves' lists them again, 'quit' leaves."
+    "Type a move as listed (e.g. 'play QS', or just 'QS' for whatever you are asked to do with a "
+    "card: play it, or discard it; 'KH m' declares a marriage with KH), or its number. "
+    "'moves' lists them again, 'quit' leaves."
 )
 
 
 def read_move(game: Game[State], state: State, seat: int, text: str) -> Action:
-    """A typed move: its number in the list of legal moves, its full text, or a shorthand
-    (``QS`` for ``play QS``, ``KH m`` for ``play KH marriage``). Raises ``NotationError`` or
+    """A typed move: its number in the list of legal moves, its full text, or a shorthand: a
+    bare card (``QS``) for the card move asked for now (``play QS``, or ``discard QS`` while
+    discarding), ``KH m`` for ``play KH marriage``. Raises ``NotationError`` or
     ``IllegalAction`` with the reason."""
     legal = state.legal_actions(seat)
     t = text.strip()
@@ -37,14 +40,34 @@ def read_move(game: Game[State], state: State, seat: int, text: str) -> Action:
             return legal[i - 1]
         raise IllegalAction(f"there is no move {i}: choose 1 to {len(legal)}")
     words = t.split()
-    if words and words[0].lower() not in {"play", "bid", "discard"} and len(words) <= 2:
-        first = words[0]
-        if first[:1].isdigit() or (first[:1].upper() in "AKQJT" and len(first) in (2, 3)):
-            rest = ["marriage"] if len(words) == 2 and words[1].lower() in ("m", "marriage") else []
-            t = " ".join(["play", first, *rest]) if len(words) == 1 or rest else t
+    if 1 <= len(words) <= 2 and words[0].lower() not in {"play", "bid", "discard"}:
+        card = _card(words[0])
+        rest = ["marriage"] if len(words) == 2 and words[1].lower() in ("m", "marriage") else []
+        if card is not None and (len(words) == 1 or rest):
+            t = " ".join([_card_verb(legal, card), card, *rest])
     action = game.parse_action(t)
     state.check(action, seat)
     return action
+
+
+def _card(text: str) -> str | None:
+    """The canonical text of a card (``th`` gives ``10H``), or ``None`` if it is no card."""
+    try:
+        return card_text(parse_card(text))
+    except NotationError:
+        return None
+
+
+def _card_verb(legal: Sequence[Action], card: str) -> str:
+    """The verb a bare card stands for, asked of the legal moves: the one they use with this
+    card, else the one they all use with cards (``discard`` while discarding), else ``play``
+    (whose refusal then says why, e.g. "you do not hold 2C")."""
+    moves = [str(a).split() for a in legal]
+    for words in moves:
+        if len(words) >= 2 and words[1] == card:
+            return words[0]
+    verbs = {words[0] for words in moves if len(words) >= 2 and _card(words[1]) is not None}
+    return verbs.pop() if len(verbs) == 1 else "play"
 
 
 def play(
@@ -61,7 +84,10 @@ def play(
     (finished, or where the player quit)."""
     state = game.new_match(seed=seed)
     rng = random.Random(seed)
-    names = list(names or [("you" if s == human else "the computer") for s in range(game.seats)])
+    if not names:
+        # Facing one computer it is "the computer"; around a bigger table seats go by number.
+        other = "the computer" if game.seats == 2 else "seat {}"
+        names = ["you" if s == human else other.format(s) for s in range(game.seats)]
     say(f"{game.title} ({game.text}). {HELP}")
     for event in state.opening_events():
         _say(event.seen_by(human), names, say)

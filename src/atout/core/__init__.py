@@ -26,7 +26,15 @@ from atout.core.events import (
 )
 from atout.core.game import Game
 from atout.core.rules import Rules, parse_rules_text
-from atout.core.state import Result, State, ToAct, View, seeded_int, shuffled_pack
+from atout.core.state import (
+    Result,
+    State,
+    ToAct,
+    TrickRecord,
+    View,
+    seeded_int,
+    shuffled_pack,
+)
 
 __all__ = [
     "Action",
@@ -52,6 +60,7 @@ __all__ = [
     "Stand",
     "State",
     "ToAct",
+    "TrickRecord",
     "TrickWon",
     "TrumpTurned",
     "View",

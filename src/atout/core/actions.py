@@ -5,7 +5,10 @@
 action equals the one in ``legal_actions()``. Each game accepts only the kinds its rules use.
 
 An action may be *hidden*: the other seats learn that it happened but not what it was (a Seven
-Up discard). :meth:`Action.masked` is the text they see, with unseen cards written ``??``.
+Up discard). :meth:`Action.masked` is the text they see, with unseen cards written ``??``. An
+action that is not hidden may still be *sealed* for a while: a choice made in a decision several
+seats take at once (River's ``simultaneous_bids``) stays masked to the other seats until all of
+them have chosen (see :meth:`atout.core.state.State.history_for`).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ class Action:
     hidden: ClassVar[bool] = False
 
     def masked(self) -> str:
-        """The text a seat other than the actor sees."""
+        """The text a seat other than the actor sees while the action is hidden or sealed."""
         return str(self)
 
 
@@ -58,12 +61,16 @@ class Play(Action):
 
 @dataclass(frozen=True, slots=True)
 class Bid(Action):
-    """Bid a number of tricks (``bid 3``)."""
+    """Bid a number of tricks (``bid 3``). Public once made, except while bids are sealed
+    (made at once, then shown together): then the other seats see ``bid ??``."""
 
     tricks: int
 
     def __str__(self) -> str:
         return f"bid {self.tricks}"
+
+    def masked(self) -> str:
+        return "bid ??"
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,13 +29,31 @@ class Data:
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON data: cards as texts, suits as letters."""
         out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            out[f.name] = to_plain(getattr(self, f.name), f.metadata.get("atout"))
+        for name, kind in _fields(type(self)):
+            value = getattr(self, name)
+            out[name] = value if kind is None and type(value) in _PLAIN else to_plain(value, kind)
         return out
 
     def cards_mask(self) -> int:
         """Every card this value mentions, as a mask: what a seat learns from seeing it."""
         return cards_in(self)
+
+
+_FIELDS: dict[type, tuple[tuple[str, str | None], ...]] = {}
+
+
+def _fields(cls: type) -> tuple[tuple[str, str | None], ...]:
+    """A dataclass's field names and kinds, worked out once per class (views are converted
+    at every step of a replay, and ``dataclasses.fields`` is slow)."""
+    got = _FIELDS.get(cls)
+    if got is None:
+        got = tuple((f.name, f.metadata.get("atout")) for f in dataclasses.fields(cls))
+        _FIELDS[cls] = got
+    return got
+
+
+#: Values that are plain JSON data as they are (outside a CARD, CARDS or SUIT field).
+_PLAIN: Final = frozenset({int, str, bool, float})
 
 
 def to_plain(value: Any, kind: str | None = None) -> Any:
@@ -55,7 +73,9 @@ def to_plain(value: Any, kind: str | None = None) -> Any:
     if isinstance(value, Data):
         return value.to_dict()
     if isinstance(value, (list, tuple)):
-        return [to_plain(v, kind) for v in value]
+        # Rows of plain numbers (score sheets, bids, tricks) are most of a long view: copy
+        # them without a call per number.
+        return [v if type(v) in _PLAIN else to_plain(v, kind) for v in value]
     if isinstance(value, dict):
         return {str(k): to_plain(v, kind) for k, v in value.items()}
     if isinstance(value, CardSet):

@@ -24,18 +24,18 @@ import hashlib
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from atout.core.actions import Action
-from atout.core.data import Data
+from atout.core.data import CARDS, Data
 from atout.core.events import Event
 from atout.errors import IllegalAction, PackError
 
 if TYPE_CHECKING:
     from atout.core.game import Game
 
-__all__ = ["Result", "State", "ToAct", "View", "seeded_int", "shuffled_pack"]
+__all__ = ["Result", "State", "ToAct", "TrickRecord", "View", "seeded_int", "shuffled_pack"]
 
 #: Who decides now: one seat, several seats at once, or nobody (the match is over).
 ToAct = int | frozenset[int] | None
@@ -47,6 +47,17 @@ class View(Data):
     know. Two states that differ only in cards this seat cannot see give equal views."""
 
     seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickRecord(Data):
+    """A finished trick, as views show it: its leader, its cards in the order played, its
+    winner and its worth (card points in Schnapsen, counting values for Game in Seven Up)."""
+
+    leader: int
+    cards: tuple[int, ...] = field(metadata=CARDS)
+    winner: int = 0
+    points: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,22 +92,35 @@ def shuffled_pack(pack: Sequence[int], seed: int, deal: int) -> tuple[int, ...]:
     n = len(pack)
     k = seeded_int(seed, f"deal:{deal}", _SEED_BYTES[n]) % _FACTORIALS[n]
     cards = list(pack)
-    i = n - 1
-    # Two mixed-radix digits per division: the same digits as one at a time, half the steps.
-    while i >= 2:
-        k, m = divmod(k, (i + 1) * i)
-        j, j2 = m % (i + 1), m // (i + 1)
-        cards[i], cards[j] = cards[j], cards[i]
-        cards[i - 1], cards[j2] = cards[j2], cards[i - 1]
-        i -= 2
-    if i == 1:
-        j = k % 2
-        cards[1], cards[j] = cards[j], cards[1]
+    # The digits come a machine-sized group at a time: one division of the big number per
+    # group, then small ones, the same digits as one at a time in a quarter of the big steps.
+    # Radix r is the digit that swaps position r - 1.
+    for product, radices in _RADIX_GROUPS[n]:
+        k, m = divmod(k, product)
+        for r in radices:
+            j = m % r
+            m //= r
+            cards[r - 1], cards[j] = cards[j], cards[r - 1]
     return tuple(cards)
+
+
+def _radix_groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The Fisher-Yates radices n, n-1, ... 2 in runs whose product stays below 2**62, each
+    with that product."""
+    groups = []
+    radices = list(range(n, 1, -1))
+    while radices:
+        run, product = [], 1
+        while radices and product * radices[0] < 1 << 62:
+            product *= radices[0]
+            run.append(radices.pop(0))
+        groups.append((product, tuple(run)))
+    return tuple(groups)
 
 
 _FACTORIALS: Final = tuple(math.factorial(n) for n in range(53))
 _SEED_BYTES: Final = tuple(min(64, (f.bit_length() + 64 + 7) // 8) for f in _FACTORIALS)
+_RADIX_GROUPS: Final = tuple(_radix_groups(n) for n in range(53))
 
 
 class State(ABC):
@@ -286,11 +310,20 @@ class State(ABC):
         return out
 
     def history_for(self, viewer: int | None) -> list[tuple[int, str]]:
-        """The action log as ``viewer`` may read it: hidden actions of other seats masked."""
+        """The action log as ``viewer`` may read it: other seats' hidden actions masked, and
+        their sealed ones (the newest :meth:`_sealed_actions`) masked until revealed."""
+        history = self.history
+        sealed_from = len(history) - self._sealed_actions()
         return [
-            (seat, str(a) if seat == viewer or not a.hidden else a.masked())
-            for seat, a in self.history
+            (seat, str(a) if seat == viewer or not (a.hidden or i >= sealed_from) else a.masked())
+            for i, (seat, a) in enumerate(history)
         ]
+
+    def _sealed_actions(self) -> int:
+        """How many of the newest actions are sealed: choices already made in a decision that
+        several seats take at once and that is still open (River's simultaneous bids), which
+        the other seats may not see until all have chosen. None by default."""
+        return 0
 
     def _next_pack(self) -> tuple[int, ...]:
         """The pack of the next deal: the caller's, or shuffled from the seed; remembered."""

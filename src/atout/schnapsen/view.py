@@ -6,20 +6,10 @@ from dataclasses import dataclass, field
 
 from atout.cards import CardSet
 from atout.core.data import CARD, CARDS, SUIT, Data
-from atout.core.state import View
+from atout.core.state import TrickRecord, View
 
 __all__ = ["ExchangeRecord", "MarriageRecord", "SchnapsenDealResult", "SchnapsenView",
            "TrickRecord"]  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class TrickRecord(Data):
-    """A finished trick: its leader, its two cards in the order played, winner and worth."""
-
-    leader: int
-    cards: tuple[int, int] = field(metadata=CARDS)
-    winner: int = 0
-    points: int = 0
 
 
 @dataclass(frozen=True, slots=True)

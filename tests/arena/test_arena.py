@@ -1,0 +1,160 @@
+"""Tournaments as users run them: schedules, determinism, faults, records, the command."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import atout
+from atout.arena import Sprt, Tournament, run, schedule, summarise, text
+from atout.cli import main
+
+BOTS = str(Path(__file__).parent / "bots.py")
+
+
+def test_duplicate_plays_every_pack_both_ways_round() -> None:
+    units = schedule(3, 2, 4, duplicate=True, seed=1)
+    assert len(units) == 3 * 4  # three pairs, two groups of two each
+    for g in {u.group for u in units}:
+        members = [u for u in units if u.group == g]
+        assert len({u.seed for u in members}) == 1
+        assert sorted(u.seats for u in members) == sorted(
+            {members[0].seats, members[0].seats[::-1]}
+        )
+    assert {tuple(sorted(u.seats)) for u in units} == {(0, 1), (0, 2), (1, 2)}
+
+
+def test_more_seats_rotate_and_fill() -> None:
+    units = schedule(2, 4, 4, duplicate=True, seed=1)
+    assert [u.seats for u in units] == [(0, 1, 0, 1), (1, 0, 1, 0)] * 2
+    three = schedule(3, 3, 3, duplicate=True, seed=1)
+    assert [u.seats for u in three] == [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
+    with pytest.raises(atout.RulesError, match="at most 4 bots"):
+        schedule(5, 4, 1, duplicate=False, seed=1)
+
+
+def test_without_duplicate_seats_alternate_and_seeds_differ() -> None:
+    units = schedule(2, 2, 4, duplicate=False, seed=1)
+    assert [u.seats for u in units] == [(0, 1), (1, 0), (0, 1), (1, 0)]
+    assert len({u.seed for u in units}) == 4
+
+
+def test_same_seed_same_results_whatever_the_jobs() -> None:
+    t = Tournament("schnapsen", ("random", f"{BOTS}:FirstBot"), units=40, duplicate=True, seed=3)
+    one = run(t, jobs=1)
+    two = run(t, jobs=2)
+    assert [(r.index, r.outcome, r.deal_points) for r in one.results] == [
+        (r.index, r.outcome, r.deal_points) for r in two.results
+    ]
+    assert summarise(one) == summarise(two)
+
+
+def test_the_ray_backend_gives_the_local_results() -> None:
+    pytest.importorskip("ray")
+    t = Tournament("schnapsen", ("random", "random"), units=30, deals=True, duplicate=True, seed=4)
+    local = run(t, jobs=1)
+    ray = run(t, jobs=2, backend="ray")
+    assert summarise(ray) == summarise(local)
+
+
+def test_a_coin_flip_pair_has_an_interval_around_zero() -> None:
+    report = summarise(run(Tournament("schnapsen", ("random", "random"), units=400, deals=True,
+                                      duplicate=True, seed=7)))  # fmt: skip
+    pair = report["pairs"][0]
+    assert pair["elo"]["low"] < 0 < pair["elo"]["high"]
+    assert (
+        pair["points_per_deal_difference"]["low"] < 0 < pair["points_per_deal_difference"]["high"]
+    )
+    bt = report["per_bot"][1]["elo"]
+    assert bt["low"] < 0 < bt["high"]
+
+
+def test_a_bot_at_fault_forfeits_and_the_run_goes_on() -> None:
+    t = Tournament("schnapsen", ("random", f"{BOTS}:RaisingBot(after=2)", f"{BOTS}:IllegalBot"),
+                   units=6, deals=True, duplicate=True)  # fmt: skip
+    out = run(t)
+    report = summarise(out)
+    assert report["played"] == report["planned"] == 18
+    raising, illegal = report["per_bot"][1], report["per_bot"][2]
+    assert raising["faults"] >= 6 and raising["forfeits"] == 12
+    assert illegal["faults"] >= 12 and illegal["units_won"] <= 6
+    messages = {f.message for r in out.results for f in r.faults}
+    assert any("my bot has a bug" in m for m in messages)
+    assert any(m.startswith("illegal:") for m in messages)
+    # Random always wins against the bot that always forfeits: an unbounded pair score, and
+    # a large finite gap in the Bradley-Terry fit (whose prior keeps it finite).
+    assert report["per_bot"][0]["units_won"] == 12
+    assert (
+        report["pairs"][1]["score"]["value"] == 1.0 and report["pairs"][1]["elo"]["value"] is None
+    )
+    assert report["per_bot"][2]["elo"]["value"] < -400
+
+
+def test_sprt_stops_when_it_decides() -> None:
+    t = Tournament("schnapsen", ("random", f"{BOTS}:IllegalBot"), units=500, deals=True,
+                   duplicate=True, sprt=Sprt(0, 20))  # fmt: skip
+    out = run(t)
+    assert out.sprt is not None and out.sprt["verdict"] == "H1 accepted"
+    assert len(out.results) < out.planned
+    assert "SPRT elo0=0 elo1=20" in text(summarise(out))
+
+
+def test_interrupting_returns_a_partial_report() -> None:
+    seen = []
+
+    def stop_after_five(result: object) -> None:
+        seen.append(result)
+        if len(seen) == 5:
+            raise KeyboardInterrupt
+
+    t = Tournament("schnapsen", ("random", "random"), units=50, duplicate=True)
+    out = run(t, progress=stop_after_five)
+    assert out.interrupted and len(out.results) == 5
+    assert "interrupted, partial report" in text(summarise(out))
+
+
+def test_records_are_kept_and_replay(tmp_path: Path) -> None:
+    t = Tournament("schnapsen(manual_claim=true)", ("random", "atout.bots.randombot:RandomBot"),
+                   units=4, duplicate=True)  # fmt: skip
+    out = run(t, records_dir=tmp_path)
+    files = sorted(tmp_path.glob("*.json"))
+    assert len(files) == 4
+    for path, result in zip(files, out.results, strict=True):
+        rec = atout.record.load(path)
+        state = rec.replay()
+        assert state.is_over and rec.seats[0].name == "random"
+        winners = state.result().winners
+        assert [1.0 if s in winners else 0.0 for s in range(2)] == result.outcome
+
+
+def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, table, plot = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "ladder.png"
+    args = ["--deals", "40", "--duplicate", "--jobs", "2"]
+    files = ["--out", str(out), "--csv", str(table), "--plot", str(plot)]
+    code = main(["arena", "schnapsen", "--bots", "random,random", *args, *files])
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "random vs random: score" in printed
+    report = json.loads(out.read_text())
+    assert report["played"] == 40 and len(report["per_bot"]) == 2
+    assert table.read_text().splitlines()[0].startswith("bot,spec,units")
+    assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    ("bots", "message"),
+    [
+        ("random,genius", "there is no bot 'genius'"),
+        ("random,random(depth=2)", "takes no options"),
+        (f"random,{BOTS}:Nope", "has no class 'Nope'"),
+        ("random,no/such/file.py:Bot", "does not exist"),
+        ("random,no_such_module:Bot", "cannot import bot module"),
+    ],
+)
+def test_bad_specs_are_reported(
+    bots: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["arena", "schnapsen", "--bots", bots, "--deals", "2"]) == 2
+    assert message in capsys.readouterr().err
