@@ -126,12 +126,20 @@ def _ray(
     size = max(1, min(64, len(units) // (max(1, jobs) * 8)))
     chunks = [units[i : i + size] for i in range(0, len(units), size)]
     pending = [remote.remote(t, keep, c) for c in chunks]
+    fetched = 0
     try:
         for ref in pending:  # in submission order, so in schedule order
-            yield from ray.get(ref)
+            chunk = ray.get(ref)
+            fetched += 1
+            yield from chunk
     finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
+        # Stopped early (an SPRT decision, Ctrl-C): cancel what has not finished. Cancelling a
+        # task that has already finished trips an internal check in Ray and aborts the driver.
+        rest = pending[fetched:]
+        if rest:
+            _done, running = ray.wait(rest, num_returns=len(rest), timeout=0)
+            for ref in running:
+                ray.cancel(ref)
         if started:
             ray.shutdown()
 
