@@ -1,6 +1,6 @@
 """Arena overhead: random against random through `atout arena`'s API, beside raw playouts.
 
-    python bench/arena.py [--matches 4000]
+    python bench/arena.py [--matches 12000]
 
 Prints deals per second for Schnapsen matches played by two random bots through the arena
 (bots choosing through the bot protocol, results gathered and reported) with one and with two
@@ -70,7 +70,7 @@ def arena(matches: int, jobs: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--matches", type=int, default=4000)
+    parser.add_argument("--matches", type=int, default=12000)
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     n, k = args.matches, args.repeat
