@@ -95,7 +95,7 @@ def play_unit(
     game = _game(rules)
     bots = [factory(specs[b])() for b in unit.seats]
     # A bot that does not look at views gets a bare one, built once: a saving per decision.
-    bare = [None if getattr(b, "uses_view", True) else View(s) for s, b in enumerate(bots)]
+    bare = [None if getattr(b, "uses_view", True) else View(s, rules) for s, b in enumerate(bots)]
     rngs = [
         random.Random(seeded_int(unit.seed, f"arena:{unit.arrangement}:{s}"))
         for s in range(game.seats)

@@ -8,9 +8,18 @@ actions, never a state.
 from __future__ import annotations
 
 from atout.bots.base import Bot
+from atout.bots.levels import LEVELS, Easy, Expert, Hard, Medium
 from atout.bots.loader import BOTS, make, parse_spec
 from atout.bots.randombot import RandomBot
+from atout.bots.search import SearchBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make", "parse_spec"]
+__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "SearchBot", "make", "parse_spec"]
 
-BOTS["random"] = RandomBot
+BOTS.update(
+    random=RandomBot,
+    easy=Easy,
+    medium=Medium,
+    hard=Hard,
+    expert=Expert,
+    search=SearchBot,
+)

@@ -25,7 +25,7 @@ class Bot(Protocol):
     name: str
     version: str
     #: False for a bot that chooses from the legal actions alone: faces may then hand it a bare
-    #: ``View(seat)`` instead of building the seat's full view (a saving in tournaments).
+    #: ``View(seat, rules)`` instead of the seat's full view (a saving in tournaments).
     uses_view: ClassVar[bool]
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:

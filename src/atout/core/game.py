@@ -6,6 +6,7 @@ pack, the number of seats and the action notation, and it starts matches.
 
 from __future__ import annotations
 
+import random
 import secrets
 from abc import ABC, abstractmethod
 from collections import Counter
@@ -14,8 +15,9 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from atout.cards import card_text, parse_card
 from atout.core.actions import Action
+from atout.core.data import Data
 from atout.core.rules import Rules
-from atout.core.state import State, seeded_int
+from atout.core.state import State, View, seeded_int
 from atout.errors import PackError
 
 __all__ = ["Game"]
@@ -115,6 +117,22 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def all_actions(self) -> list[Action]:
         """Every action that can ever be legal in this game (for tests and action masks)."""
+
+    def sample_world(self, view: View, rng: random.Random) -> S:
+        """A state drawn from those consistent with ``view``: the cards its seat cannot see
+        dealt at random as the rules and the play so far allow, uniformly over such worlds.
+        Its view for that seat equals ``view``. Search bots play in such worlds; they never
+        see the real state. Each game implements it."""
+        raise TypeError(f"{self.title} has no world sampler yet")
+
+    def deal_value(self, deal: Data, seat: int) -> float:
+        """What a finished deal is worth to ``seat``, the utility search maximises: by default
+        the seat's points in the deal less the best of the other seats'. Games override it."""
+        points = getattr(deal, "points", None)
+        if not isinstance(points, (list, tuple)):
+            raise TypeError(f"{self.title} must say what a deal is worth to a seat")
+        others = [p for s, p in enumerate(points) if s != seat]
+        return float(points[seat] - max(others))
 
     @classmethod
     def variants(cls) -> list[str]:

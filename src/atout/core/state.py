@@ -44,9 +44,13 @@ ToAct = int | frozenset[int] | None
 @dataclass(frozen=True, slots=True)
 class View(Data):
     """Base class of every game's view: what one seat (or, with ``seat=None``, a spectator) may
-    know. Two states that differ only in cards this seat cannot see give equal views."""
+    know. Two states that differ only in cards this seat cannot see give equal views.
+
+    ``rules`` is the table's canonical rules text (public: everybody at a table knows what is
+    played), so that a bot given only views can load the game and reason about it."""
 
     seat: int | None
+    rules: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +267,12 @@ class State(ABC):
             seat = to_act if isinstance(to_act, int) else min(to_act)
             legal = self.legal_actions(seat)
             self.step(legal[int(random() * len(legal))], seat)
+
+    def is_endgame(self) -> bool:
+        """Whether the rest of the current deal is small enough to search exactly once every
+        card is known (as in a sampled world): Schnapsen once no card is drawn any more.
+        Search bots solve such positions instead of sampling playouts. False by default."""
+        return False
 
     def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
         """Whether ``action`` is allowed now (for ``seat``, when given)."""

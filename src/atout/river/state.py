@@ -332,6 +332,7 @@ class RiverState(State):
             acting = (to_act,) if isinstance(to_act, int) else tuple(sorted(to_act))
         return RiverView(
             seat=seat,
+            rules=self.game.text,
             deal=self._deal_no,
             rounds=len(self._schedule),
             cards=self._cards,

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from atout.cards import SCHNAPSEN_PACK, parse_card
 from atout.core.actions import Action
+from atout.core.data import Data
 from atout.core.game import Game
+from atout.core.state import View
 from atout.errors import NotationError
 from atout.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRY, PASS, PLAY
 from atout.schnapsen.rules import SchnapsenRules
 from atout.schnapsen.state import SchnapsenState
 from atout.schnapsen.tables import KING, QUEEN
+from atout.schnapsen.view import SchnapsenDealResult, SchnapsenView
+from atout.schnapsen.worlds import sample_world
 
 __all__ = ["Schnapsen"]
 
@@ -72,3 +77,13 @@ class Schnapsen(Game[SchnapsenState]):
         if self.rules.manual_claim:
             acts += [CLAIM, PASS]
         return acts
+
+    def sample_world(self, view: View, rng: random.Random) -> SchnapsenState:
+        if not isinstance(view, SchnapsenView):
+            raise TypeError(f"not a Schnapsen view: {view!r}")
+        return sample_world(self, view, rng)
+
+    def deal_value(self, deal: Data, seat: int) -> float:
+        """The game points won (positive) or conceded (negative)."""
+        assert isinstance(deal, SchnapsenDealResult)
+        return float(deal.points if deal.winner == seat else -deal.points)

@@ -99,6 +99,7 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
                 # Inlined _close: the opponent's standing is recorded, the stock stops.
                 other = 1 - seat
                 state._closed_by = seat
+                state._closed_at = tricks[0] + tricks[1]
                 state._close_points = points[other] + married[other]
                 state._close_tricks = tricks[other]
                 is_open = False

@@ -9,8 +9,9 @@ Fields of a deal (seats 0 and 1; lists are indexed by seat and copied by ``clone
 - ``_points``: captured card points; ``_married``: credited marriage points; ``_pending``:
   marriage points waiting for the declarer's first trick. 66 is judged on points + married.
 - ``_leader`` leads the current trick; ``_lead`` is the card led, -1 before the lead.
-- ``_closed_by``: the closer or -1; ``_close_points``/``_close_tricks``: the closer's opponent's
-  credited points and tricks at the moment of closing.
+- ``_closed_by``: the closer or -1; ``_closed_at``: the number of tricks finished then;
+  ``_close_points``/``_close_tricks``: the closer's opponent's credited points and tricks at
+  the moment of closing.
 - ``_trick_log``: the finished tricks, newest first, as a linked list of tuples
   ``(previous, leader, lead, follow, winner, worth)`` (``None`` when empty), so that adding a
   trick and cloning cost the same however many tricks there are.
@@ -99,6 +100,7 @@ class SchnapsenState(State):
     _turned: int
     _trump: int
     _closed_by: int
+    _closed_at: int
     _close_points: int
     _close_tricks: int
     _leader: int
@@ -163,6 +165,7 @@ class SchnapsenState(State):
         self._turned = turned
         self._trump = SUIT[turned]
         self._closed_by = -1
+        self._closed_at = -1
         self._close_points = 0
         self._close_tricks = 0
         self._leader = eldest
@@ -426,6 +429,7 @@ class SchnapsenState(State):
         """Close the stock: no more draws, strict rules, the opponent's standing recorded."""
         other = 1 - seat
         self._closed_by = seat
+        self._closed_at = self._tricks[0] + self._tricks[1]
         self._close_points = self._points[other] + self._married[other]
         self._close_tricks = self._tricks[other]
         if events is not None:
@@ -522,10 +526,15 @@ class SchnapsenState(State):
     def playout(self, random: Callable[[], float]) -> None:
         random_playout(self, random)
 
+    def is_endgame(self) -> bool:
+        """No more draws (the stock exhausted or closed): at most ten plies are left."""
+        return not (self._closed_by < 0 and self._bottom >= 0)
+
     def view(self, seat: int | None) -> SchnapsenView:
         to_act = self._to_act
         return SchnapsenView(
             seat=seat,
+            rules=self.game.text,
             deal=self._deal_no,
             dealer=self._dealer,
             to_act=to_act if isinstance(to_act, int) else None,
@@ -538,6 +547,8 @@ class SchnapsenState(State):
             stock_size=self.stock_size,
             closed=self._closed_by >= 0,
             closed_by=self._closed_by if self._closed_by >= 0 else None,
+            closed_at=self._closed_at if self._closed_by >= 0 else None,
+            close_record=(self._close_points, self._close_tricks) if self._closed_by >= 0 else None,
             trick=(self._lead,) if self._lead >= 0 else (),
             points=(self._points[0] + self._married[0], self._points[1] + self._married[1]),
             pending=(self._pending[0], self._pending[1]),

@@ -43,6 +43,9 @@ class SchnapsenView(View):
     for a first trick. ``trump_card`` is the face-up card under the stock, ``None`` once taken
     or after a close; ``turned`` is the card turned at the deal, public from the start.
     ``trick`` holds the cards on the table in the order played, led by ``leader``.
+    After a close, ``closed_at`` is the number of tricks finished when the stock was closed
+    and ``close_record`` the closer's opponent's points and tricks at that moment (public:
+    both players saw them).
     """
 
     deal: int
@@ -57,6 +60,8 @@ class SchnapsenView(View):
     stock_size: int
     closed: bool
     closed_by: int | None
+    closed_at: int | None
+    close_record: tuple[int, int] | None
     trick: tuple[int, ...] = field(metadata=CARDS)
     points: tuple[int, int]
     pending: tuple[int, int]

@@ -554,6 +554,7 @@ class SevenUpState(State):
         points = self._deals[-1].points if over else tuple(self._deal_points())
         return SevenUpView(
             seat=seat,
+            rules=self.game.text,
             deal=self._deal_no,
             dealer=self._dealer,
             eldest=1 - self._dealer,

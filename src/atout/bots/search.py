@@ -1,0 +1,84 @@
+"""Determinized search (perfect-information Monte Carlo), shared by every game.
+
+For each of ``worlds`` worlds drawn from the seat's view (``Game.sample_world``), every legal
+action is valued: exactly by alpha-beta when the world says the rest of the deal is small
+(``State.is_endgame``), otherwise by the mean of ``playouts`` random playouts to the end of the
+deal. The action with the best total wins; ties go to the first in the legal order.
+
+The bot sees only the view, and all its randomness comes from the ``rng`` it is given, so two
+states that look the same from its seat get the same choice. ``time`` bounds the thinking: once
+it is spent the bot decides on the worlds valued so far (at least one), so under heavy load a
+decision may use fewer worlds than asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import time as clock
+from collections.abc import Sequence
+
+from atout.bots.solve import solve
+from atout.core.actions import Action
+from atout.core.game import Game
+from atout.core.state import State, View
+from atout.games import load
+
+__all__ = ["SearchBot"]
+
+
+@functools.cache
+def _game(rules: str) -> Game[State]:
+    return load(rules)
+
+
+class SearchBot:
+    """PIMC over the core protocol."""
+
+    name = "search"
+    version = "1"
+    uses_view = True
+
+    def __init__(self, worlds: int = 24, playouts: int = 8, time: float = 5.0) -> None:
+        if worlds < 1 or playouts < 1 or time <= 0:
+            raise ValueError("worlds and playouts are at least 1, time is positive")
+        self.worlds = worlds
+        self.playouts = playouts
+        self.time = time
+
+    def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        seat = view.seat
+        if seat is None:
+            raise ValueError("a spectator does not choose")
+        game = _game(view.rules)
+        deadline = clock.perf_counter() + self.time
+        totals = [0.0] * len(legal_actions)
+        for n in range(self.worlds):
+            world = game.sample_world(view, rng)
+            start = world.deals_done
+            for i, action in enumerate(legal_actions):
+                child = world.clone()
+                child.step(action, seat)
+                totals[i] += self.value(child, seat, start, rng)
+            if n + 1 < self.worlds and clock.perf_counter() > deadline:
+                break
+        best = max(range(len(legal_actions)), key=lambda i: (totals[i], -i))
+        return legal_actions[best]
+
+    def value(self, state: State, seat: int, start: int, rng: random.Random) -> float:
+        """The value of a world for ``seat`` (whose deal began with ``start`` deals done): the
+        deal's outcome if it is over, its exact value in an endgame, else the mean outcome of
+        random playouts."""
+        game = state.game
+        if state.deals_done > start or state.to_act is None:
+            return game.deal_value(state.result().deals[-1], seat)
+        if state.is_endgame():
+            return solve(state, seat)
+        total = 0.0
+        for _ in range(self.playouts):
+            c = state.clone()
+            c.playout(rng.random)
+            total += game.deal_value(c.result().deals[-1], seat)
+        return total / self.playouts
