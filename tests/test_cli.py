@@ -126,3 +126,15 @@ def test_bots_by_spec() -> None:
         make("genius")
     with pytest.raises(atout.RulesError, match="takes no options"):
         make("random(depth=3)")
+
+
+def test_play_against_a_level(tmp_path: Path) -> None:
+    """``atout play GAME --level LEVEL`` seats that level; the record names it."""
+    out = tmp_path / "match.json"
+    subprocess.run(
+        [sys.executable, "-m", "atout", "play", "schnapsen", "--level", "hard", "--seed", "5",
+         "--record", str(out)],
+        input="1\n" * 400, capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    rec = atout.record.load(out)
+    assert rec.seats[1].name == "hard" and rec.replay().is_over

@@ -41,6 +41,7 @@ __all__ = [
     "divide",
     "perft",
     "random_match",
+    "twin",
 ]
 
 #: The longest match any game may take, in actions: a bound that catches endless play.
@@ -262,7 +263,31 @@ def check_views_hide(game: Game[State], seed: int, steps: int, seat: int) -> boo
         state.apply(a, who)
         actions.append((who, a))
         views.append(state.view(seat))
-    # The other world: the current deal's unseen cards permuted among their places.
+    other = _permuted(game, state, actions=actions, deal=deal, seen_deal=seen_deal, rng=rng)
+    if other is None:
+        return False
+    other_views = [other[0].view(seat)] + [s.view(seat) for s in other[1]]
+    for i, (v, w) in enumerate(zip(views, other_views, strict=True)):
+        if v != w:
+            raise ConformanceError(
+                f"{game.text} seed {seed} seat {seat}: the view at step {i} depends on cards "
+                f"the seat has not seen:\n{v.to_dict()}\n{w.to_dict()}"
+            )
+    return True
+
+
+def _permuted(
+    game: Game[State],
+    state: State,
+    *,
+    actions: list[tuple[int, Action]],
+    deal: int,
+    seen_deal: int,
+    rng: random.Random,
+) -> tuple[State, list[State]] | None:
+    """The other world: the current deal's cards a seat has not seen (``seen_deal``) permuted
+    among their places in the pack, and the same actions replayed; its start and every state
+    after an action. ``None`` if nothing moved or the actions are not all legal there."""
     packs = [list(p) for p in state.packs]
     pack = packs[deal]
     places = [i for i, c in enumerate(pack) if not seen_deal >> c & 1]
@@ -271,24 +296,46 @@ def check_views_hide(game: Game[State], seed: int, steps: int, seat: int) -> boo
     for i, c in zip(places, cards, strict=True):
         pack[i] = c
     if packs == state.packs:
-        return False
+        return None
     try:
         other = game.new_match(
             seed=state.seed, packs=packs, dealer=state.first_dealer, shuffle=False
         )
-        other_views = [other.view(seat)]
+        start = other.clone()
+        after = []
         for who, a in actions:
             other.apply(a, who)
-            other_views.append(other.view(seat))
+            after.append(other.clone())
     except (IllegalAction, PackError):
-        return False
-    for i, (v, w) in enumerate(zip(views, other_views, strict=True)):
-        if v != w:
-            raise ConformanceError(
-                f"{game.text} seed {seed} seat {seat}: the view at step {i} depends on cards "
-                f"the seat has not seen:\n{v.to_dict()}\n{w.to_dict()}"
-            )
-    return True
+        return None
+    return start, after
+
+
+def twin(game: Game[State], seed: int, steps: int, seat: int) -> tuple[State, State] | None:
+    """A random match after ``steps`` actions, and another state that gives ``seat`` the same
+    view but holds the cards the seat has not seen in other places (or ``None`` if no such
+    world replays): the pair on which a fair bot must choose the same."""
+    rng = random.Random(seed)
+    state = game.new_match(seed=seed)
+    actions: list[tuple[int, Action]] = []
+    deal, seen_deal = 0, _seen(state, seat)
+    for _ in range(steps):
+        if state.to_act is None:
+            break
+        who, legal = _seat_and_legal(state, rng)
+        a = rng.choice(legal)
+        state.apply(a, who)
+        actions.append((who, a))
+        if len(state.packs) - 1 != deal:
+            deal, seen_deal = len(state.packs) - 1, 0
+        seen_deal |= _seen(state, seat)
+    other = _permuted(game, state, actions=actions, deal=deal, seen_deal=seen_deal, rng=rng)
+    if other is None:
+        return None
+    last = other[1][-1] if other[1] else other[0]
+    if last.view(seat) != state.view(seat):
+        raise ConformanceError(f"{game.text} seed {seed}: twin views differ for seat {seat}")
+    return state, last
 
 
 @invariant("schnapsen")

@@ -44,7 +44,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("--seed", type=int, help="shuffle from this seed (default: random)")
     pl.add_argument(
-        "--opponent", default="random", help="the computer's bot spec (default: random)"
+        "--level",
+        default="medium",
+        choices=("random", *bots.LEVELS),
+        help="how well the computer plays (default: medium)",
+    )
+    pl.add_argument(
+        "--opponent", help="a bot spec for the computer seats instead of a level: hard(time=1)"
     )
     pl.add_argument("--record", metavar="FILE", help="write the match record here at the end")
 
@@ -92,7 +98,8 @@ def _play(args: argparse.Namespace) -> int:
     game = _with_players(args.game, args.players)
     if not 0 <= args.seat < game.seats:
         raise ValueError(f"--seat must be from 0 to {game.seats - 1}")
-    others = {s: bots.make(args.opponent) for s in range(game.seats) if s != args.seat}
+    spec = args.opponent or args.level
+    others = {s: bots.make(spec) for s in range(game.seats) if s != args.seat}
     state = play(game, args.seat, others, seed=args.seed)
     if args.record:
         seats = [

@@ -125,6 +125,12 @@ class Game(ABC, Generic[S]):
         see the real state. Each game implements it."""
         raise TypeError(f"{self.title} has no world sampler yet")
 
+    def world_weight(self, view: View, world: S) -> float:
+        """How likely a world drawn by :meth:`sample_world` is, given what the other seats chose
+        in sight of ``view``'s seat (their bids, plays, declarations), relative to the others:
+        the importance weight an inferring search gives it. 1 by default (no inference)."""
+        return 1.0
+
     def deal_value(self, deal: Data, seat: int) -> float:
         """What a finished deal is worth to ``seat``, the utility search maximises: by default
         the seat's points in the deal less the best of the other seats'. Games override it."""

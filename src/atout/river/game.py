@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from atout.cards import FULL_PACK, parse_card
 from atout.core.actions import Action, Bid
+from atout.core.data import Data
 from atout.core.game import Game
+from atout.core.state import View
 from atout.errors import NotationError
 from atout.river.actions import BID, PLAY
 from atout.river.rules import RiverRules
 from atout.river.state import RiverState
+from atout.river.view import RiverDealResult, RiverView
+from atout.river.worlds import sample_world
 
 __all__ = ["River"]
 
@@ -63,6 +68,22 @@ class River(Game[RiverState]):
     def all_actions(self) -> list[Action]:
         acts: list[Action] = [BID[t] for t in range(self.rules.start + 1)]
         return acts + [PLAY[c] for c in FULL_PACK]
+
+    def sample_world(self, view: View, rng: random.Random) -> RiverState:
+        """A world drawn uniformly from those consistent with the view: the unseen cards dealt
+        as the voids revealed allow, sealed bids drawn uniformly (:mod:`atout.river.worlds`)."""
+        if not isinstance(view, RiverView):
+            raise TypeError(f"not an Up and Down the River view: {view!r}")
+        return sample_world(self, view, rng)
+
+    def deal_value(self, deal: Data, seat: int) -> float:
+        """The seat's own points in the round. The match goes to the highest total, and a
+        seat's total is the sum of its rounds, so a seat that maximises its expected points in
+        each round maximises its expected total; with three to eight seats the others' points
+        are spread among several rivals, and trading own points to set one rival (the default
+        utility, own points less the best other's) gives points away to all the others."""
+        assert isinstance(deal, RiverDealResult)
+        return float(deal.points[seat])
 
     @classmethod
     def variants(cls) -> list[str]:

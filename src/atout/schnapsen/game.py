@@ -16,7 +16,7 @@ from atout.schnapsen.rules import SchnapsenRules
 from atout.schnapsen.state import SchnapsenState
 from atout.schnapsen.tables import KING, QUEEN
 from atout.schnapsen.view import SchnapsenDealResult, SchnapsenView
-from atout.schnapsen.worlds import sample_world
+from atout.schnapsen.worlds import sample_world, world_weight
 
 __all__ = ["Schnapsen"]
 
@@ -82,6 +82,10 @@ class Schnapsen(Game[SchnapsenState]):
         if not isinstance(view, SchnapsenView):
             raise TypeError(f"not a Schnapsen view: {view!r}")
         return sample_world(self, view, rng)
+
+    def world_weight(self, view: View, world: SchnapsenState) -> float:
+        assert isinstance(view, SchnapsenView) and view.seat is not None
+        return world_weight(view, world._hands[1 - view.seat])
 
     def deal_value(self, deal: Data, seat: int) -> float:
         """The game points won (positive) or conceded (negative)."""

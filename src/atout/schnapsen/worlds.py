@@ -13,6 +13,7 @@ What a seat knows of the cards it cannot see (RULES.md §3):
 A world is the opponent's hand (the known cards plus a uniform choice among the allowed ones)
 and the order of the face-down stock (uniform): every world consistent with those facts is
 equally likely. :func:`world` builds the state, whose view for the seat equals the real view.
+:func:`world_weight` then weighs a world by what the opponent's own choices make likely.
 """
 
 from __future__ import annotations
@@ -22,13 +23,22 @@ from typing import TYPE_CHECKING, Any
 
 from atout.cards import bits
 from atout.schnapsen.state import SchnapsenState
-from atout.schnapsen.tables import BEATS, KING, PACK_MASK, QUEEN, STRENGTH, SUIT, SUIT_MASKS
+from atout.schnapsen.tables import (
+    BEATS,
+    JACK,
+    KING,
+    PACK_MASK,
+    QUEEN,
+    STRENGTH,
+    SUIT,
+    SUIT_MASKS,
+)
 from atout.schnapsen.view import SchnapsenView
 
 if TYPE_CHECKING:
     from atout.schnapsen.game import Schnapsen
 
-__all__ = ["Knowledge", "knowledge", "sample_world", "world"]
+__all__ = ["Knowledge", "knowledge", "sample_world", "world", "world_weight"]
 
 #: Tricks played with draws before the stock is exhausted (5 draws of 2 from a 10-card stock).
 OPEN_TRICKS = 5
@@ -199,3 +209,37 @@ def world(
     s._exchange = view.exchange
     s._to_act = view.to_act
     return s
+
+
+#: The least weight one unlikely choice gives a world: opponents are not always rational.
+FLOOR = 0.1
+
+
+def world_weight(view: SchnapsenView, opponent_hand: int) -> float:
+    """How likely the opponent's own choices make a world with this opponent hand.
+
+    A player on lead always exchanges the trump Jack and always declares a marriage it can, so
+    leading without doing so says it did not hold the card then. A world in which the opponent
+    holds it now must have it drawn since: its weight is the share of the opponent's hand drawn
+    after that lead (at least :data:`FLOOR`), and so for each such choice."""
+    assert view.seat is not None
+    opponent = 1 - view.seat
+    strict_from = view.closed_at if view.closed_at is not None else OPEN_TRICKS
+    done = len(view.history)
+    leads = [(i, t.cards[0]) for i, t in enumerate(view.history) if t.leader == opponent]
+    if view.trick and view.leader == opponent:
+        leads.append((done, view.trick[0]))
+    declared = {(m.before_trick, m.card) for m in view.marriages if m.seat == opponent}
+    jack = JACK[view.trump]
+    size = max(1, view.hand_sizes[opponent])
+    weight = 1.0
+    for i, led in leads:
+        draws_since = max(0, min(done, strict_from) - i)
+        share = max(FLOOR, min(1.0, draws_since / size))
+        if (i, led) not in declared and led in (KING[SUIT[led]], QUEEN[SUIT[led]]):
+            partner = QUEEN[SUIT[led]] if led == KING[SUIT[led]] else KING[SUIT[led]]
+            if opponent_hand >> partner & 1:
+                weight *= share
+        if view.exchange is None and i < strict_from and opponent_hand >> jack & 1:
+            weight *= share
+    return weight

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import random
 from typing import ClassVar
 
 from atout.cards import FULL_PACK, parse_card
 from atout.core.actions import Action
 from atout.core.game import Game
+from atout.core.state import View
 from atout.errors import NotationError
 from atout.sevenup.actions import BEG, DISCARD, GIVE, PLAY, RUN, STAND
 from atout.sevenup.rules import SevenUpRules
 from atout.sevenup.state import SevenUpState
+from atout.sevenup.view import SevenUpView
+from atout.sevenup.worlds import sample_world
 
 __all__ = ["SevenUp"]
 
@@ -67,3 +71,10 @@ class SevenUp(Game[SevenUpState]):
         acts += [DISCARD[c] for c in FULL_PACK]
         acts += [PLAY[c] for c in FULL_PACK]
         return acts
+
+    def sample_world(self, view: View, rng: random.Random) -> SevenUpState:
+        """A world drawn uniformly from those consistent with the view
+        (:mod:`atout.sevenup.worlds`)."""
+        if not isinstance(view, SevenUpView):
+            raise TypeError(f"not a Seven Up view: {view!r}")
+        return sample_world(self, view, rng)

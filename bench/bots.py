@@ -1,0 +1,79 @@
+"""Thinking time per decision, per game and level, on one core.
+
+    python bench/bots.py [--games schnapsen,seven_up,river] [--decisions 150]
+
+Each level plays against `medium` from fresh random deals (its seat alternating) until it has
+made ``--decisions`` decisions with a real choice (more than one legal action); the script
+prints the median, 90th percentile and maximum seconds per decision. Targets (issue 6):
+`hard` median <= 0.5 s and max <= 2 s; `expert` median <= 2 s and max <= 6 s; `easy` and
+`medium` <= 10 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+import atout
+from atout.bots import make
+
+TARGETS = {"easy": (0.01, 0.01), "medium": (0.01, 0.01), "hard": (0.5, 2.0), "expert": (2.0, 6.0)}
+
+
+def times(rules: str, level: str, decisions: int, seed: int) -> list[float]:
+    """Seconds per decision of ``level`` against medium."""
+    game = atout.load(rules)
+    rng = random.Random(seed)
+    out: list[float] = []
+    match = 0
+    while len(out) < decisions:
+        state = game.new_match(seed=rng.getrandbits(32))
+        mine = match % game.seats
+        match += 1
+        bots = [make(level if s == mine else "medium") for s in range(game.seats)]
+        while state.to_act is not None and len(out) < decisions:
+            to_act = state.to_act
+            seat = to_act if isinstance(to_act, int) else min(to_act)
+            legal = state.legal_actions(seat)
+            view = state.view(seat)
+            start = time.perf_counter()
+            action = bots[seat].choose(view, legal, rng)
+            spent = time.perf_counter() - start
+            if seat == mine and len(legal) > 1:
+                out.append(spent)
+            state.step(action, seat)
+            if state.deals_done >= 2:
+                break
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="schnapsen,seven_up,river")
+    parser.add_argument("--levels", default="easy,medium,hard,expert")
+    parser.add_argument("--decisions", type=int, default=150)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"seconds per decision, {args.decisions} decisions per row, one core")
+    print(f"  {'game':10} {'level':7} {'median':>8} {'p90':>8} {'max':>8}  target (median, max)")
+    for rules in args.games.split(","):
+        for level in args.levels.split(","):
+            try:
+                spent = times(rules, level, args.decisions, args.seed)
+            except (TypeError, ValueError) as e:
+                print(f"  {rules:10} {level:7} not available: {e}")
+                continue
+            spent.sort()
+            med = statistics.median(spent)
+            p90 = spent[int(0.9 * (len(spent) - 1))]
+            top = spent[-1]
+            goal = TARGETS[level]
+            ok = "ok" if med <= goal[0] and top <= goal[1] else "MISSED"
+            print(f"  {rules:10} {level:7} {med:8.4f} {p90:8.4f} {top:8.4f}  "
+                  f"({goal[0]:g}, {goal[1]:g}) {ok}")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
