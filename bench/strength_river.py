@@ -23,6 +23,7 @@ with the two bots' seats swapped), and per pair the mean difference in points pe
 from __future__ import annotations
 
 import argparse
+import itertools
 import multiprocessing
 import random
 import statistics
@@ -77,7 +78,7 @@ def os_chances(pack: list[int], cards: int, dealer: int) -> list[int]:
     return [cards, dealer, *(os_card(c) for c in [*order, pack[cards * n]])]
 
 
-def play_game(
+def play_game(  # noqa: PLR0917 - one deal's settings, passed positionally by partial()
     level: str,
     ours: tuple[int, ...],
     pack: list[int],
@@ -168,8 +169,10 @@ def play_deal(level: str, cards: int, sims: int, uct: float, seed: int) -> DealP
 
 
 def ismcts_main(args: argparse.Namespace) -> None:
-    print(f"oh_hell, {PLAYERS} players, our {args.level} in two seats vs ISMCTS "
-          f"({args.sims} simulations, UCT {args.uct:g}) in two, seats alternating on each deal")  # fmt: skip
+    print(
+        f"oh_hell, {PLAYERS} players, our {args.level} in two seats vs ISMCTS "
+        f"({args.sims} simulations, UCT {args.uct:g}) in two, seats alternating on each deal"
+    )
     for cards in (int(t) for t in args.tricks.split(",")):
         seeds = [seeded_int(args.seed, f"deal:{cards}:{i}", 4) for i in range(args.deals)]
         work = partial(play_deal, args.level, cards, args.sims, args.uct)
@@ -199,7 +202,7 @@ def ismcts_main(args: argparse.Namespace) -> None:
 def ladder_main(args: argparse.Namespace) -> None:
     levels = args.levels.split(",")
     print(f"{args.rules}: each level against the one below, {args.units} duplicate matches")
-    for low, high in zip(levels, levels[1:], strict=False):
+    for low, high in itertools.pairwise(levels):
         start = time.perf_counter()
         t = Tournament(args.rules, (high, low), units=args.units, duplicate=True, seed=args.seed)
         result = run(t, jobs=args.jobs)

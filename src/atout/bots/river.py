@@ -124,10 +124,10 @@ def heuristic(careful: bool) -> Policy:
             if view.turned is not None:
                 gone |= BIT[view.turned]
         mine = view.bids[me]
-        want = mine is None or mine != view.tricks[me]
+        need = 1 if mine is None else mine - view.tricks[me]
         last = len(view.trick) == n - 1
         best = _best(view.trick, trump)
-        card = greedy_card(hand, view.trick, best, trump=trump, want=want, gone=gone, last=last)
+        card = greedy_card(hand, view.trick, best, trump=trump, need=need, gone=gone, last=last)
         return PLAY[card]
 
     return choose
@@ -254,8 +254,7 @@ class RiverSearch:
                     if legal & (legal - 1):
                         bid = bids[s]
                         assert bid is not None
-                        want = bid != taken[s]
-                        guess = greedy_card(hand, table[:k], best, trump=trump, want=want,
+                        guess = greedy_card(hand, table[:k], best, trump=trump, need=bid - taken[s],
                                             gone=gone, last=k == n - 1)  # fmt: skip
                         if guess != c:
                             log_l += miss

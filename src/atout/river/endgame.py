@@ -72,8 +72,8 @@ class _Search:
         hand = hands[seat]
         legal = hand & SUIT_MASKS[table[0] // 13] if table else 0
         legal = legal or hand
-        want = self.bids[seat] != taken[seat]
-        first = greedy_card(hand, table, best, trump=self.trump, want=want, gone=gone,
+        need = self.bids[seat] - taken[seat]
+        first = greedy_card(hand, table, best, trump=self.trump, need=need, gone=gone,
                             last=k == n - 1)  # fmt: skip
         top: tuple[int, ...] | None = None
         for c in (first, *(d for d in bits(legal) if d != first)):

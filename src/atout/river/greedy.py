@@ -21,7 +21,8 @@ own methods for the bids and the end of the round, the cards on local variables 
 from __future__ import annotations
 
 import math
-import random
+import random as _random
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
@@ -65,35 +66,53 @@ def _lowest_rank(mask: int) -> int:
 
 
 def greedy_card(
-    hand: int, table: tuple[int, ...], best: int, *, trump: int, want: bool, gone: int, last: bool
+    hand: int, table: tuple[int, ...], best: int, *, trump: int, need: int, gone: int, last: bool
 ) -> int:
-    """The card to play from ``hand``: toward winning the trick if ``want``, else toward losing
-    it. ``table`` holds the trick's cards so far, ``best`` the one winning it; ``trump`` is the
-    trump suit (-1: none); ``gone`` the cards the seat knows are out of play (played, turned);
-    ``last`` whether the seat plays last to the trick."""
+    """The card to play from ``hand`` for a seat ``need`` tricks short of its bid (0: on it,
+    negative: past it). ``table`` holds the trick's cards so far, ``best`` the one winning it;
+    ``trump`` is the trump suit (-1: none); ``gone`` the cards the seat knows are out of play
+    (played, turned); ``last`` whether the seat plays last to the trick.
+
+    On its bid a seat ducks. Short of it, a seat whose masters (cards no unseen card of their
+    suit beats) cover the tricks it needs wins with masters only and ducks with the rest;
+    otherwise it fights for every trick. Past its bid every trick is a point: it fights."""
     trumps = hand & SUIT_MASKS[trump] if trump >= 0 else 0
+    outside = _FULL & ~(hand | gone)
+    masters = 0
+    for c in bits(hand):
+        if not HIGHER[c] & outside:
+            masters |= BIT[c]
+    want = need != 0
+    cash = 0 < need <= masters.bit_count()
     if not table:
-        return _lead(hand, trumps, trump, want, gone)
+        return _lead(hand, trumps, outside, masters, want)
     led = table[0] // 13
     follow = hand & SUIT_MASKS[led]
     if follow:
         # Following suit wins only over a best card of the same suit.
         winners = follow & HIGHER[best] if best // 13 == led else 0
-        if want:
+        if cash:
+            if winners & masters:
+                return _low(winners & masters)
+        elif want:
             if not winners:
                 return _low(follow)
             if last:
                 return _low(winners)
-            outside = _FULL & ~(hand | gone)
-            masters = [c for c in bits(winners) if not HIGHER[c] & outside]
-            return masters[0] if masters else _top(winners)
+            return _low(winners & masters) if winners & masters else _top(winners)
         losers = follow & ~winners
         if losers:
             return _top(losers)
         return _top(follow) if last else _low(follow)
     plain = hand & ~trumps
     ruffs = (trumps & HIGHER[best] if best // 13 == trump else trumps) if trumps else 0
-    if want:
+    if cash:
+        if ruffs & masters:
+            return _low(ruffs & masters)
+        spare = plain & ~masters
+        if spare:
+            return _highest_rank(spare)
+    elif want:
         if ruffs:
             return _low(ruffs)
         return _lowest_rank(plain) if plain else _low(trumps)
@@ -105,23 +124,17 @@ def greedy_card(
     return _top(trumps) if last else _low(trumps)
 
 
-def _lead(hand: int, trumps: int, trump: int, want: bool, gone: int) -> int:
-    outside = _FULL & ~(hand | gone)
+def _lead(hand: int, trumps: int, outside: int, masters: int, want: bool) -> int:
     plain = hand & ~trumps
     if want:
-        best_master, most = -1, -1
-        for u in range(4):
-            mine = plain & SUIT_MASKS[u]
-            if mine:
-                top = _top(mine)
-                if not HIGHER[top] & outside:
-                    left = (SUIT_MASKS[u] & outside).bit_count()
-                    if left > most:
-                        best_master, most = top, left
-        if best_master >= 0:
-            return best_master
-        if trumps and not HIGHER[_top(trumps)] & outside:
-            return _top(trumps)
+        if masters & plain:
+            # The master of the suit the others hold most of: the least likely to be ruffed.
+            return max(
+                (c for c in bits(masters & plain)),
+                key=lambda c: ((SUIT_MASKS[c // 13] & outside).bit_count(), c),
+            )
+        if masters:
+            return _top(masters)
         if plain:
             # Lead low from the shortest plain suit: keep the high cards, make a void to ruff.
             short = min(
@@ -165,7 +178,7 @@ def estimate(hand: int, trump: int, turned: int, players: int, cards: int) -> fl
 def _scale(players: int, cards: int) -> float:
     """What makes the counts of a table's hands add up, on average, to the tricks there are:
     the counts of 300 fixed random deals, compared with their number of tricks."""
-    rng = random.Random(f"river-estimate:{players}:{cards}")
+    rng = _random.Random(f"river-estimate:{players}:{cards}")
     total = 0.0
     pack = list(range(PACK_SIZE))
     dealt = players * cards
@@ -219,9 +232,15 @@ def model_bid(expected: float, cards: int, forbidden: int) -> int:
     return down
 
 
-def greedy_playout(state: RiverState) -> tuple[int, ...]:
+def greedy_playout(
+    state: RiverState,
+    noise: float = 0.0,
+    random: Callable[[], float] | None = None,
+    steady: int = -1,
+) -> tuple[int, ...]:
     """Play the current round out, every seat by the rules of thumb (bids still to make by
-    :func:`model_bid`), and return the round's points by seat."""
+    :func:`model_bid`), and return the round's points by seat. With ``noise``, each card is,
+    with that chance, drawn at random among the legal ones instead (``random`` draws)."""
     n = state._n
     cards = state._cards
     bids = state._bids
@@ -250,8 +269,14 @@ def greedy_playout(state: RiverState) -> tuple[int, ...]:
     while tricks_left:
         for k in range(len(table), n):
             seat = (leader + k) % n
-            c = greedy_card(hands[seat], table, best, trump=trump, want=bids[seat] != taken[seat],
-                            gone=gone, last=k == n - 1)  # fmt: skip
+            if noise and seat != steady and random is not None and random() < noise:
+                hand = hands[seat]
+                legal = bits(hand & SUIT_MASKS[table[0] // 13] if table else 0) or bits(hand)
+                c = legal[int(random() * len(legal))]
+            else:
+                c = greedy_card(hands[seat], table, best, trump=trump,
+                                need=bids[seat] - taken[seat], gone=gone,
+                                last=k == n - 1)  # fmt: skip
             hands[seat] ^= BIT[c]
             gone |= BIT[c]
             log = (log, seat, PLAY[c])

@@ -13,8 +13,9 @@ from atout.errors import NotationError
 from atout.sevenup.actions import BEG, DISCARD, GIVE, PLAY, RUN, STAND
 from atout.sevenup.rules import SevenUpRules
 from atout.sevenup.state import SevenUpState
+from atout.sevenup.tables import TENS_VALUE, VALUE
 from atout.sevenup.view import SevenUpView
-from atout.sevenup.worlds import sample_world
+from atout.sevenup.worlds import sample_world, world_weight
 
 __all__ = ["SevenUp"]
 
@@ -72,9 +73,21 @@ class SevenUp(Game[SevenUpState]):
         acts += [PLAY[c] for c in FULL_PACK]
         return acts
 
+    @property
+    def values(self) -> tuple[int, ...]:
+        """The counting values for Game of each card under these rules."""
+        return TENS_VALUE if self.rules.tens_only_game else VALUE
+
     def sample_world(self, view: View, rng: random.Random) -> SevenUpState:
         """A world drawn uniformly from those consistent with the view
         (:mod:`atout.sevenup.worlds`)."""
         if not isinstance(view, SevenUpView):
             raise TypeError(f"not a Seven Up view: {view!r}")
         return sample_world(self, view, rng)
+
+    def world_weight(self, view: View, world: SevenUpState) -> float:
+        """How likely the other seat's choices this deal make the world
+        (:func:`atout.sevenup.worlds.world_weight`)."""
+        if not isinstance(view, SevenUpView):
+            raise TypeError(f"not a Seven Up view: {view!r}")
+        return world_weight(view, world)

@@ -547,6 +547,13 @@ class SevenUpState(State):
     def playout(self, random: Callable[[], float]) -> None:
         random_playout(self, random)
 
+    def is_endgame(self) -> bool:
+        """In the play with four tricks or fewer to go (8 cards or fewer in the hands): small
+        enough for the generic alpha-beta of :mod:`atout.bots.solve` to search each card in a
+        millisecond or so (a whole hand takes a tenth of a second there; the Seven Up search
+        levels solve whole hands with :mod:`atout.sevenup.endgame`, in a few milliseconds)."""
+        return self._stage == PLAYING and (self._hands[0] | self._hands[1]).bit_count() <= 8
+
     def view(self, seat: int | None) -> SevenUpView:
         to_act = self._to_act
         over = to_act is None

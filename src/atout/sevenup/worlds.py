@@ -18,26 +18,42 @@ allow), its discards (a uniform choice among the hidden cards left) and the unde
 uniform order: every assignment of the hidden cards consistent with those facts is equally
 likely, since each leaves the same number of ways for the rest. :func:`world` builds the state,
 whose view for the seat equals the real view. It also lays the deal out as a pack, each seat's
-cards shuffled over the places that dealt to it, so ``first_six`` in a world is a uniform guess
-at which of the other seat's cards it held when eldest stood or begged.
+cards shuffled over the places that dealt to it, so :func:`first_six` in a world is a uniform
+guess at which of the other seat's cards it held when eldest stood or begged.
+
+:func:`world_weight` then weighs a world by how likely the other seat's own choices make it,
+judged by the rules of thumb of :mod:`atout.sevenup.tactics`: its stand or beg and its give or
+run (the chance of each grows with its trump strength in the proposed suit), the cards it
+discarded (a player rarely throws what the rules of thumb keep) and the cards it played.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import FULL_PACK, Rank, bits
+from atout.sevenup import tactics
 from atout.sevenup.state import SevenUpState
-from atout.sevenup.tables import DEALT, RUN_SIZE, SUIT, SUIT_MASKS, TENS_VALUE, VALUE
+from atout.sevenup.tables import DEALT, NO_GIFT_FROM, RUN_SIZE, SUIT, SUIT_MASKS, TENS_VALUE, VALUE
 from atout.sevenup.view import STAGES, SevenUpView
 
 if TYPE_CHECKING:
     from atout.sevenup.game import SevenUp
 
-__all__ = ["Knowledge", "first_six", "knowledge", "played_by", "sample_world", "voids", "world"]
+__all__ = ["Knowledge", "first_six", "knowledge", "played_by", "sample_world", "voids", "world",
+           "world_weight"]  # fmt: skip
 
 _PACK_MASK = (1 << 52) - 1
+#: How sharply the chance of standing (or giving) grows with trump strength around the rules
+#: of thumb's threshold, and its bounds: players differ, and misjudge.
+_SLOPE: Final = 0.35
+_SURE: Final = 0.95
+#: The weight of each card discarded that the rules of thumb would have kept, and of each card
+#: played that they would not have played: players differ from the rules, but not often.
+_ODD_DISCARD: Final = 0.35
+_ODD_PLAY: Final = 0.6
 
 
 class Knowledge:
@@ -91,7 +107,7 @@ def voids(view: SevenUpView, seat: int, *, free_discard: bool) -> int:
             continue
         lead, follow = t.cards
         led, played = SUIT[lead], SUIT[follow]
-        if played == led or played == trump:
+        if played in (led, trump):
             continue  # it followed suit, or trumped: always allowed, nothing revealed
         out |= SUIT_MASKS[led]
         if not free_discard:
@@ -233,3 +249,85 @@ def first_six(state: SevenUpState, seat: int) -> int:
     for p in places:
         out |= 1 << state._pack[p]
     return out
+
+
+def _chance(strength: float, threshold: float) -> float:
+    """The chance that a player with this trump strength takes the strong choice (stand, give)."""
+    p = 1.0 / (1.0 + math.exp(-(strength - threshold) / _SLOPE))
+    return min(_SURE, max(1.0 - _SURE, p))
+
+
+def world_weight(view: SevenUpView, state: SevenUpState) -> float:
+    """How likely the other seat's choices this deal make this world, relative to others: the
+    product of the chance of each choice it made given the cards the world gives it then."""
+    assert view.seat is not None
+    other = 1 - view.seat
+    weight = 1.0
+    runs = len(view.rejected)
+    proposed = SUIT[view.rejected[0] if runs else view.turn_up]
+    eldest = view.eldest
+    # Eldest's only points before the tricks come from a gift.
+    gave = view.deal_points[eldest] > 0
+    begged = runs > 0 or gave or view.stage == "give_or_run"
+    if view.stage != "stand_or_beg":
+        six = first_six(state, other)
+        if eldest == other:
+            p = _chance(tactics.trump_strength(six, proposed), tactics.STAND_AT)
+            weight *= 1.0 - p if begged else p
+        elif state._gift_rule and begged and view.stage != "give_or_run":
+            eldest_then = view.scores[eldest] - (1 if gave else 0)
+            if eldest_then < NO_GIFT_FROM:  # the dealer chose: giving was allowed
+                p = _chance(tactics.trump_strength(six, proposed), tactics.GIVE_AT)
+                weight *= p if gave else 1.0 - p
+    played = played_by(view)
+    discarded = state._discards[other]
+    if discarded:
+        dealt = state._hands[other] | discarded | played[other]
+        kept = tactics.keep(dealt, state._trump, state._values)
+        weight *= _ODD_DISCARD ** (discarded & kept).bit_count()
+    if view.tricks or (view.trick and view.leader == other):
+        weight *= _ODD_PLAY ** _odd_plays(view, state, other)
+    return weight
+
+
+def _odd_plays(view: SevenUpView, state: SevenUpState, other: int) -> int:
+    """How many of the other seat's cards this deal the rules of thumb would not have played,
+    with the hand the world gives it then."""
+    trump = state._trump
+    values = state._values
+    tm = SUIT_MASKS[trump]
+    free_discard = state._free_discard
+    plays: list[tuple[int, int]] = []  # (card played, card led to it or -1), in order
+    for t in view.tricks:
+        lead, follow = t.cards
+        plays.append((lead, -1) if t.leader == other else (follow, lead))
+    if view.trick and view.leader == other:
+        plays.append((view.trick[0], -1))
+    hand = state._hands[other]
+    for c, _ in plays:
+        hand |= 1 << c
+    # What the other seat had not seen when it played: all but its hand, its discards, the
+    # turn-ups and the cards gone before.
+    unseen = _PACK_MASK & ~state._discards[other] & ~(1 << view.turn_up)
+    for c in view.rejected:
+        unseen &= ~(1 << c)
+    odd = 0
+    gone = 0
+    for t_index, (c, led) in enumerate(plays):
+        if led >= 0:
+            gone |= 1 << led
+        sees = unseen & ~hand & ~gone
+        if led < 0:
+            choice = tactics.lead(hand, trump, sees, values=values, careful=True)
+        else:
+            same = hand & SUIT_MASKS[SUIT[led]]
+            legal = hand if free_discard and not same else ((same | (hand & tm)) or hand)
+            choice = tactics.follow(hand, legal, led, trump, sees, values=values, careful=True)
+        if choice != c:
+            odd += 1
+        hand &= ~(1 << c)
+        gone |= 1 << c
+        if t_index < len(view.tricks):
+            t = view.tricks[t_index]
+            gone |= (1 << t.cards[0]) | (1 << t.cards[1])
+    return odd
