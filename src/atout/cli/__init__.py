@@ -1,4 +1,4 @@
-"""The ``atout`` command: ``rules``, ``play``, ``replay`` and ``arena`` (the server comes later).
+"""The ``atout`` command: ``rules``, ``play``, ``replay``, ``arena`` and ``serve``.
 
 Every subcommand reports bad input (an unknown game or option, a record that does not replay)
 in one line on stderr and exits with status 2; nothing is left half written.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from atout import bots, record, rulebook
 from atout.cli import arena
@@ -58,6 +59,17 @@ def _parser() -> argparse.ArgumentParser:
     rp.add_argument("file", help="a record written by atout (JSON)")
 
     arena.add_parser(sub)
+
+    sv = sub.add_parser("serve", help="run the table server: the HTTP API and websockets")
+    sv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="port to listen on (8000)")
+    sv.add_argument(
+        "--db", help="database URL: postgresql://user@host/db (default: SQLite in --data)"
+    )
+    sv.add_argument("--data", help="data directory for the SQLite default (~/.local/share/atout)")
+    sv.add_argument(
+        "--bot-workers", type=int, default=0, help="processes bots think in (default: one per CPU)"
+    )
     return p
 
 
@@ -71,6 +83,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "arena":
             return arena.main(args)
+        if args.command == "serve":
+            return _serve(args)
         return _replay(args.file)
     except (RulesError, NotationError, RecordError, ValueError) as e:
         print(f"atout: {e}", file=sys.stderr)
@@ -78,6 +92,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return 130
+
+
+def _serve(args: argparse.Namespace) -> int:
+    try:
+        from atout.server.run import serve
+        from atout.server.settings import Settings, data_dir, database_url
+    except ImportError as e:
+        raise ValueError(
+            f"the server needs the server extra ({e.name} is missing): pip install 'atout[server]'"
+        ) from None
+    if args.bot_workers < 0:
+        raise ValueError("--bot-workers is a number of processes (0: one per CPU)")
+    data = Path(args.data) if args.data else data_dir()
+    settings = Settings(
+        db=database_url(args.db, data),
+        bot_workers=args.bot_workers,
+        host=args.host,
+        port=args.port,
+    )
+    serve(settings)
+    return 0
 
 
 def _rules(game: str | None, lang: str) -> int:

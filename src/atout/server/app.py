@@ -1,0 +1,340 @@
+"""The FastAPI application: the HTTP routes, the websocket, the error bodies.
+
+Every route is a thin face over :class:`~atout.server.service.TableService`; the service asks
+the engine. Seats prove who they are with ``Authorization: Bearer TOKEN``; a request without a
+token reads as a spectator where spectators may read (a view, a record) and is refused (401)
+where only a seat may act.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, Literal
+
+from fastapi import Depends, FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketDisconnect
+
+from atout.server.botpool import BotPool
+from atout.server.broker import Broker, LocalBroker, PostgresBroker
+from atout.server.errors import ApiError, Malformed, NotFound
+from atout.server.limits import BodyLimit
+from atout.server.page import PLACEHOLDER
+from atout.server.schemas import (
+    ActionIn,
+    CreatedOut,
+    CreateIn,
+    ErrorOut,
+    JoinedOut,
+    JoinIn,
+    MessageOut,
+    TableList,
+    TableOut,
+)
+from atout.server.service import TableService
+from atout.server.settings import Settings
+from atout.server.store import OVER, PLAYING, WAITING, Store
+from atout.server.table import Subscriber, Table
+
+__all__ = ["create_app"]
+
+#: What a table id looks like (``secrets.token_urlsafe(6)``; a little room for other forms).
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: Seconds a websocket without an ``Authorization`` header has to send its hello.
+HELLO_TIMEOUT = 10.0
+
+_bearer = HTTPBearer(auto_error=False, description="a seat's token, from create or join")
+Token = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+
+
+def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
+    return {code: {"model": ErrorOut} for code in codes}
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    return Response(json.dumps(data), status_code=status, media_type="application/json")
+
+
+def create_app(settings: Settings | None = None, *, announce: bool = False) -> FastAPI:
+    """The application for these settings. Its lifespan opens the store (running the
+    migrations), starts the bot pool and the broker, and resumes every unfinished table;
+    with ``announce`` it prints the address once ready."""
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.db)
+        await asyncio.to_thread(store.open)
+        pool = BotPool(settings.workers, settings.bot_timeout)
+        await asyncio.to_thread(pool.warm)
+        broker: Broker = PostgresBroker(settings.db) if store.is_postgres else LocalBroker()
+        service = TableService(settings, store, broker, pool)
+        await service.start()
+        app.state.service = service
+        if announce:
+            base = f"http://{settings.host}:{settings.port}"
+            where = settings.db.render_as_string(hide_password=True)
+            print(f"atout: the table server is at {base}/ (API: {base}/docs; tables: {where})")
+            sys.stdout.flush()
+        try:
+            yield
+        finally:
+            await service.stop()
+            pool.close()
+            await asyncio.to_thread(store.close)
+
+    app = FastAPI(
+        title="atout",
+        summary="Card tables for Schnapsen, Seven Up and Up and Down the River.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.add_middleware(BodyLimit, limit=settings.max_body)
+    _handlers(app)
+    _routes(app)
+    return app
+
+
+def _handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, e: ApiError) -> Response:
+        return _json(e.body(), e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, e: RequestValidationError) -> Response:
+        parts = []
+        for err in e.errors()[:5]:
+            where = ".".join(str(p) for p in err.get("loc", ()))
+            parts.append(f"{where}: {err.get('msg', 'invalid')}")
+        return _json(Malformed("; ".join(parts) or "the request does not read").body(), 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, e: StarletteHTTPException) -> Response:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "http_error")
+        return _json({"error": code, "detail": str(e.detail)}, e.status_code)
+
+
+def _service(request: Request | WebSocket) -> TableService:
+    service = request.app.state.service
+    assert isinstance(service, TableService)
+    return service
+
+
+async def _table(request: Request | WebSocket, table_id: str) -> Table:
+    if not _TABLE_ID.fullmatch(table_id):
+        raise NotFound(f"there is no table {table_id!r}")
+    return await _service(request).table(table_id)
+
+
+def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    return credentials.credentials if credentials is not None else None
+
+
+def _routes(app: FastAPI) -> None:
+    @app.get("/", include_in_schema=False)
+    async def home() -> HTMLResponse:
+        return HTMLResponse(PLACEHOLDER)
+
+    @app.get("/api/health", summary="Whether the server is up")
+    async def health(request: Request) -> dict[str, str]:
+        return {"status": "ok", "database": _service(request).store.url.get_backend_name()}
+
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        response_model=CreatedOut,
+        responses=_errors(413, 422),
+        summary="Create a table",
+    )
+    async def create(request: Request, body: CreateIn) -> Response:
+        """A table for ``game`` under ``rules``, one player per seat (``human`` or a bot
+        spec). The creator gets their seat's token, and one invite per other human seat; the
+        match starts once every human seat is taken."""
+        service = _service(request)
+        made = await service.create(
+            body.game,
+            body.rules,
+            players=body.seats,
+            seat=body.seat,
+            name=body.name,
+            grace=body.grace,
+            standin=body.standin,
+        )
+        base = str(request.base_url).rstrip("/")
+        invites = [
+            {"seat": seat, "code": code, "link": f"{base}/#table={made.table.id}&invite={code}"}
+            for seat, code in sorted(made.invites.items())
+        ]
+        info = made.table.info(time.time())
+        out = {"table": info, "seat": made.seat, "token": made.token, "invites": invites}
+        return _json(out, 201)
+
+    @app.get("/api/tables", response_model=TableList, responses=_errors(422), summary="Tables")
+    async def tables(
+        request: Request,
+        status: Annotated[Literal["open", "waiting", "playing", "over", "all"], Query()] = "open",
+        limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    ) -> Response:
+        """The newest tables: ``open`` (waiting for players or playing, the default),
+        ``waiting``, ``playing``, ``over`` or ``all``."""
+        statuses = {
+            "open": [WAITING, PLAYING],
+            "all": [WAITING, PLAYING, OVER],
+        }.get(status, [status])
+        return _json({"tables": await _service(request).listing(statuses, limit)})
+
+    @app.get(
+        "/api/tables/{table_id}",
+        response_model=TableOut,
+        responses=_errors(404),
+        summary="A table's summary",
+    )
+    async def table(request: Request, table_id: str) -> Response:
+        """Its game, rules, status, seats and, once over, the result."""
+        return _json((await _table(request, table_id)).info(time.time()))
+
+    @app.post(
+        "/api/tables/{table_id}/join",
+        response_model=JoinedOut,
+        responses=_errors(403, 404, 413, 422),
+        summary="Take a free seat with its invite",
+    )
+    async def join(request: Request, table_id: str, body: JoinIn) -> Response:
+        """The seat the invite opens, and its token (shown this once)."""
+        await _table(request, table_id)
+        table, seat, token = await _service(request).join(table_id, body.invite, body.name)
+        return _json({"table": table.info(time.time()), "seat": seat, "token": token})
+
+    @app.get(
+        "/api/tables/{table_id}/view",
+        response_model=MessageOut,
+        responses=_errors(403, 404),
+        summary="The seat's view (a spectator's without a token)",
+    )
+    async def view(request: Request, table_id: str, credentials: Token) -> Response:
+        """A ``snapshot``: ``view`` is the engine's ``view(seat).to_dict()``, ``legal`` the
+        seat's legal actions, ``seq`` the number of actions applied."""
+        table = await _table(request, table_id)
+        seat = await _service(request).authenticate(table, _token(credentials), required=False)
+        return Response(table.snapshot(seat), media_type="application/json")
+
+    @app.post(
+        "/api/tables/{table_id}/actions",
+        response_model=MessageOut,
+        responses=_errors(401, 403, 404, 409, 413, 422),
+        summary="Take an action",
+    )
+    async def act(request: Request, table_id: str, body: ActionIn, credentials: Token) -> Response:
+        """Apply ``action`` for the token's seat, chosen on the state after ``seq`` actions.
+        The answer is the seat's ``update``; 409 with the current ``seq`` if it is stale, 422
+        with the engine's reason if the rules do not allow it."""
+        table = await _table(request, table_id)
+        service = _service(request)
+        seat = await service.authenticate(table, _token(credentials), required=True)
+        assert seat is not None
+        message = await service.act(table, seat, body.action, body.seq)
+        return Response(message, media_type="application/json")
+
+    @app.get(
+        "/api/tables/{table_id}/record",
+        response_model=dict[str, Any],
+        responses=_errors(403, 404),
+        summary="The match record",
+    )
+    async def record(request: Request, table_id: str, credentials: Token) -> Response:
+        """Once the match is over, its whole record (it replays). Before, the record as the
+        token's seat (or a spectator) may read it: every card it has not seen written ``??``."""
+        table = await _table(request, table_id)
+        seat = await _service(request).authenticate(table, _token(credentials), required=False)
+        return _json(table.record(seat))
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def socket(websocket: WebSocket, table_id: str) -> None:
+        await _socket(websocket, table_id)
+
+
+async def _socket(websocket: WebSocket, table_id: str) -> None:
+    """One seat's (or spectator's) websocket: a ``snapshot`` first, then every ``update``.
+
+    The token comes in an ``Authorization: Bearer`` header or, from a browser, as the first
+    message ``{"token": "..."}`` (``{"token": null}`` to spectate). Errors arrive as a message
+    ``{"type": "error", ...}`` and a close code 4000 + the HTTP status (4401, 4403, 4404)."""
+    await websocket.accept()
+    service = _service(websocket)
+    try:
+        header = websocket.headers.get("authorization", "")
+        scheme, _, token = header.partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            token = await _hello(websocket)
+        table = await _table(websocket, table_id)
+        seat = await service.authenticate(table, token.strip() or None, required=False)
+    except ApiError as e:
+        await websocket.send_text(json.dumps({"type": "error", **e.body()}))
+        await websocket.close(4000 + e.status)
+        return
+    except WebSocketDisconnect:
+        return
+    sub = service.subscribe(table, seat)
+    pump = asyncio.create_task(_pump(websocket, sub))
+    try:
+        while not pump.done():
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            if _is_ping(message.get("text")):
+                sub.push(json.dumps({"type": "pong", "seq": table.seq}))
+            if seat is not None:
+                await service.seen(table, seat)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        pump.cancel()
+        await service.unsubscribe(table, sub)
+
+
+async def _hello(websocket: WebSocket) -> str:
+    """The token of the first message (empty for a spectator)."""
+    try:
+        text = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+    except TimeoutError:
+        raise Malformed('send {"token": ...} first (null to spectate)') from None
+    try:
+        hello = json.loads(text)
+    except json.JSONDecodeError:
+        hello = None
+    if not isinstance(hello, dict) or not isinstance(hello.get("token", ""), (str, type(None))):
+        raise Malformed('the first message is {"token": "..."} (null to spectate)')
+    return hello.get("token") or ""
+
+
+def _is_ping(text: str | None) -> bool:
+    if not text:
+        return False
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return isinstance(data, dict) and data.get("type") == "ping"
+
+
+async def _pump(websocket: WebSocket, sub: Subscriber) -> None:
+    """Send the subscriber's messages in order; a dropped subscriber's socket is closed
+    (1013: try again later) so that its client reconnects to a fresh snapshot."""
+    try:
+        while True:
+            message = await sub.queue.get()
+            if message is None:
+                await websocket.close(1013)
+                return
+            await websocket.send_text(message)
+    except (WebSocketDisconnect, RuntimeError):
+        return  # the client is gone; the receiving side cleans up

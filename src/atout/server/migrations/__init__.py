@@ -1,0 +1,1 @@
+"""The schema's Alembic migrations, run by :func:`atout.server.migrate.upgrade` at every start."""

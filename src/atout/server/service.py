@@ -1,0 +1,470 @@
+"""The table service: every operation of the API, on live tables backed by the store.
+
+One :class:`TableService` per server process. It keeps the tables it has touched in memory
+(:class:`~atout.server.table.Table`), and for each unfinished one a driver task
+(:mod:`atout.server.driver`) that plays its bots and stand-ins.
+
+Applying an action, whoever chose it:
+
+1. under the table's lock, check the ``seq`` the action was chosen on (catching up from the
+   database first if another process may have moved on);
+2. let the engine apply it to a copy of the state (its refusal, with its reason, is the 422);
+3. append it to the action log; if another writer committed that ``seq`` first, the
+   database's unique ``(table, seq)`` refuses it, the table catches up and the answer is 409;
+4. only then adopt the new state and send each subscriber its own update.
+
+Tokens are 256 random bits from :mod:`secrets`, invites 128; the database holds only their
+SHA-256, so a stolen database admits nobody, and no response ever lists them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from atout.errors import IllegalAction, NotationError, RulesError
+from atout.games import load
+from atout.server import driver
+from atout.server.botpool import BotPool, check_spec
+from atout.server.broker import Broker
+from atout.server.errors import (
+    BadTable,
+    Forbidden,
+    Illegal,
+    Malformed,
+    NotFound,
+    NotStarted,
+    Stale,
+    Unauthorized,
+)
+from atout.server.settings import Settings
+from atout.server.store import (
+    OVER,
+    PLAYING,
+    WAITING,
+    Conflict,
+    NewTable,
+    Store,
+    StoredSeat,
+    StoredTable,
+)
+from atout.server.table import Subscriber, Table, summary
+
+__all__ = ["Created", "TableService", "hash_secret"]
+
+log = logging.getLogger("atout.server")
+
+#: How often (seconds) presence is written to a shared database, at most, per seat.
+PRESENCE_EVERY = 5.0
+
+
+def hash_secret(secret: str) -> str:
+    """The SHA-256 of a token or invite, as stored."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table, the creator's seat and token (``None`` if no seat is human), and an invite
+    code per other human seat."""
+
+    table: Table
+    seat: int | None
+    token: str | None
+    invites: dict[int, str]
+
+
+class TableService:
+    """The tables of one server process."""
+
+    def __init__(self, settings: Settings, store: Store, broker: Broker, pool: BotPool) -> None:
+        self.settings = settings
+        self.store = store
+        self.broker = broker
+        self.pool = pool
+        self._tables: dict[str, Table] = {}
+        self._loading: dict[str, asyncio.Future[Table | None]] = {}
+        self._drivers: dict[str, asyncio.Task[None]] = {}
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._seen_written: dict[tuple[str, int], float] = {}
+
+    # --- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Listen for other processes' writes and resume every unfinished table."""
+        await self.broker.start(self._on_notice, self._on_reconnect)
+        for table_id in await self.store.unfinished():
+            try:
+                await self.table(table_id)
+            except Exception:
+                log.exception("table %s does not resume", table_id)
+        if self.broker.shared:
+            self._heartbeat = asyncio.create_task(self._beat())
+
+    async def stop(self) -> None:
+        """Stop every driver and the broker."""
+        tasks = list(self._drivers.values())
+        if self._heartbeat is not None:
+            tasks.append(self._heartbeat)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        await self.broker.close()
+
+    def _drive(self, table: Table) -> None:
+        if not table.over and table.id not in self._drivers:
+            task = asyncio.create_task(driver.drive(self, table), name=f"table {table.id}")
+            self._drivers[table.id] = task
+            task.add_done_callback(lambda _t: self._drivers.pop(table.id, None))
+
+    # --- finding tables ------------------------------------------------------------------
+
+    async def table(self, table_id: str) -> Table:
+        """The live table of that id, loaded and replayed on first use. 404 if none."""
+        table = self._tables.get(table_id)
+        if table is None:
+            loading = self._loading.get(table_id)
+            if loading is None:
+                loading = self._loading[table_id] = asyncio.ensure_future(self._load(table_id))
+                loading.add_done_callback(lambda _t: self._loading.pop(table_id, None))
+            table = await asyncio.shield(loading)
+        if table is None:
+            raise NotFound(f"there is no table {table_id!r}")
+        return table
+
+    async def _load(self, table_id: str) -> Table | None:
+        stored = await self.store.load(table_id)
+        if stored is None:
+            return None
+        table = self._tables.get(table_id)
+        if table is None:
+            table = self._tables[table_id] = Table(stored, time.time())
+            self._drive(table)
+        return table
+
+    async def listing(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
+        """The public summaries of the newest tables of these statuses."""
+        now = time.time()
+        out = []
+        for stored in await self.store.listing(statuses, limit):
+            if stored.status == OVER:
+                out.append(_stored_summary(stored))  # over: its row says all a summary says
+            else:
+                out.append((await self.table(stored.id)).info(now))
+        return out
+
+    # --- creating and joining ------------------------------------------------------------
+
+    async def create(
+        self,
+        game: str,
+        rules: str | None,
+        *,
+        players: Sequence[str],
+        seat: int | None,
+        name: str | None,
+        grace: float | None,
+        standin: str | None,
+    ) -> Created:
+        """A new table. ``players`` has one entry per seat: ``human`` or a bot spec; the
+        creator sits in ``seat`` (by default the first human seat)."""
+        try:
+            loaded = load(rules if rules is not None else game)
+        except (RulesError, NotationError) as e:
+            raise BadTable(str(e)) from None
+        if loaded.name != game:
+            raise BadTable(f"the rules {loaded.text!r} are not a rules text of {game!r}")
+        if len(players) != loaded.seats:
+            raise BadTable(f"{loaded.rules.text} has {loaded.seats} seats, not {len(players)}")
+        limit = self.settings.max_bot_time
+        try:
+            specs = [p.strip() if p.strip() == "human" else check_spec(p, limit) for p in players]
+            standin_spec = check_spec(standin or self.settings.standin, limit)
+        except (RulesError, NotationError) as e:
+            raise BadTable(str(e)) from None
+        humans = [i for i, p in enumerate(specs) if p == "human"]
+        if seat is None and humans:
+            seat = humans[0]
+        if seat is not None and seat not in humans:
+            raise BadTable(f"seat {seat} is not a human seat: the creator sits at a human seat")
+        state = loaded.new_match()  # seed and first dealer from `secrets`
+        token = secrets.token_urlsafe(32) if seat is not None else None
+        invites = {i: secrets.token_urlsafe(16) for i in humans if i != seat}
+        now = time.time()
+        stored_seats = tuple(
+            StoredSeat(
+                seat=i,
+                player=p,
+                name=name if i == seat else None,
+                token_hash=hash_secret(token) if i == seat and token else None,
+                invite_hash=hash_secret(invites[i]) if i in invites else None,
+                last_seen=now if i == seat else None,
+            )
+            for i, p in enumerate(specs)
+        )
+        while True:
+            new = NewTable(
+                id=secrets.token_urlsafe(6),
+                game=loaded.name,
+                rules=loaded.text,
+                dealer=state.first_dealer,
+                seed=state.seed,
+                status=WAITING if invites else PLAYING,
+                grace=self.settings.grace if grace is None else grace,
+                standin=standin_spec,
+                seats=stored_seats,
+                packs=tuple(tuple(p) for p in state.packs),
+            )
+            if await self.store.create(new):
+                break
+        table = Table(
+            StoredTable(
+                id=new.id,
+                game=new.game,
+                rules=new.rules,
+                dealer=new.dealer,
+                seed=new.seed,
+                status=new.status,
+                grace=new.grace,
+                standin=new.standin,
+                result=None,
+                created_at=now,
+                seq=0,
+                seats=new.seats,
+                packs=new.packs,
+                actions=(),
+            ),
+            now,
+        )
+        self._tables[table.id] = table
+        self._drive(table)
+        return Created(table, seat, token, invites)
+
+    async def join(self, table_id: str, invite: str, name: str | None) -> tuple[Table, int, str]:
+        """Take the free seat an invite opens: the table, the seat and its new token."""
+        table = await self.table(table_id)
+        token = secrets.token_urlsafe(32)
+        taken = await self.store.join(table_id, hash_secret(invite), hash_secret(token), name)
+        if taken is None:
+            raise Forbidden("this invite opens no free seat of the table (used, or not its own)")
+        seat, _status = taken
+        await self._refresh_seats(table)
+        return table, seat, token
+
+    async def _refresh_seats(self, table: Table) -> None:
+        """Read the seats and status again (another process, or this one, took a seat)."""
+        seats, status = await self.store.seats(table.id)
+        changed = False
+        for stored, live in zip(seats, table.seats, strict=True):
+            if stored.token_hash != live.token_hash or stored.name != live.name:
+                live.token_hash, live.invite_hash, live.name = (
+                    stored.token_hash,
+                    stored.invite_hash,
+                    stored.name,
+                )
+                changed = True
+            if stored.last_seen is not None and stored.last_seen > live.last_seen:
+                live.last_seen = stored.last_seen
+        if status != table.status and not table.over:
+            table.status = status
+            changed = True
+        if changed:
+            table.bump()
+            table.announce(time.time())
+
+    # --- who is asking -------------------------------------------------------------------
+
+    async def authenticate(self, table: Table, token: str | None, *, required: bool) -> int | None:
+        """The seat a token is for, or ``None`` (a spectator) if there is no token and none is
+        ``required``. 401 without a token where one is needed; 403 for a token that is not
+        one of this table's (after reading the seats again: it may be minutes old)."""
+        if not token:
+            if required:
+                raise Unauthorized("this needs your seat's token: Authorization: Bearer TOKEN")
+            return None
+        digest = hash_secret(token)
+        for attempt in range(2):
+            for s in table.seats:
+                if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                    await self.seen(table, s.seat)
+                    return s.seat
+            if attempt == 0:
+                await self._refresh_seats(table)
+        raise Forbidden("this token is not one of this table's seats")
+
+    async def seen(self, table: Table, seat: int) -> None:
+        """A seat's player has shown up: note it (and, on a shared database, store it now
+        and then), and wake the table if a stand-in was playing for them."""
+        now = time.time()
+        s = table.seats[seat]
+        was_away = table.is_away(seat, now)
+        s.last_seen = now
+        if was_away:
+            table.bump()
+            table.announce(now)
+        if self.broker.shared:
+            key = (table.id, seat)
+            if now - self._seen_written.get(key, 0.0) >= PRESENCE_EVERY:
+                self._seen_written[key] = now
+                await self.store.touch(table.id, [seat], now)
+
+    def subscribe(self, table: Table, viewer: int | None) -> Subscriber:
+        """A websocket's subscription; a seat's open socket keeps its player present."""
+        sub = table.subscribe(viewer)
+        if viewer is not None:
+            seat = table.seats[viewer]
+            seat.sockets += 1
+            seat.last_seen = time.time()
+            table.bump()
+            table.announce(seat.last_seen)
+        return sub
+
+    async def unsubscribe(self, table: Table, sub: Subscriber) -> None:
+        """The socket is gone; the seat's grace period starts when its last socket goes."""
+        table.unsubscribe(sub)
+        if sub.viewer is not None:
+            seat = table.seats[sub.viewer]
+            seat.sockets -= 1
+            seat.last_seen = time.time()
+            table.bump()
+            table.announce(seat.last_seen)
+            if self.broker.shared:
+                await self.store.touch(table.id, [sub.viewer], seat.last_seen)
+
+    async def refresh_presence(self, table: Table) -> None:
+        """Read every seat's last presence from the shared database (sockets held by other
+        processes refresh it there)."""
+        if self.broker.shared:
+            await self._refresh_seats(table)
+
+    async def _beat(self) -> None:
+        """Keep the seats with sockets on this process present in the shared database."""
+        while True:
+            await asyncio.sleep(PRESENCE_EVERY)
+            now = time.time()
+            for table in list(self._tables.values()):
+                seats = [s.seat for s in table.seats if s.sockets > 0]
+                if seats and not table.over:
+                    try:
+                        await self.store.touch(table.id, seats, now)
+                    except Exception:
+                        log.exception("presence of table %s not stored", table.id)
+
+    # --- playing -------------------------------------------------------------------------
+
+    async def act(self, table: Table, seat: int, text: str, seq: int, by: str = "seat") -> str:
+        """Apply ``seat``'s action ``text``, chosen on the state after ``seq`` actions, and
+        return the seat's ``update`` message. 409 if ``seq`` is stale or the table waits for
+        players; 422 if the action is malformed or illegal."""
+        async with table.lock:
+            if seq > table.seq and self.broker.shared:
+                await self._catch_up(table)
+            if table.status == WAITING:
+                raise NotStarted("the table waits for players to take its free seats")
+            if seq != table.seq:
+                raise Stale(
+                    f"the table has moved on: {table.seq} actions are applied, not {seq}",
+                    seq=table.seq,
+                )
+            try:
+                state, canonical, events = table.try_apply(seat, text)
+            except NotationError as e:
+                raise Malformed(str(e)) from None
+            except IllegalAction as e:
+                raise Illegal(str(e)) from None
+            result = state.result().to_dict() if state.to_act is None else None
+            try:
+                await self.store.append(
+                    table.id,
+                    seq + 1,
+                    seat=seat,
+                    action=canonical,
+                    by=by,
+                    packs=table.new_packs(state),
+                    result=result,
+                )
+            except Conflict:
+                await self._catch_up(table)
+                raise Stale(
+                    f"another action was applied first: {table.seq} actions are applied",
+                    seq=table.seq,
+                ) from None
+            table.commit(state, events, by)
+            table.broadcast(events)
+            message = table.update(seat, events)
+        if table.over:
+            await self.broker.release(table.id)
+        return message
+
+    async def _catch_up(self, table: Table) -> None:
+        """Apply the actions other processes stored since this table's ``seq`` (call with the
+        table's lock held)."""
+        for seq, seat, text, by in await self.store.tail(table.id, table.seq):
+            if seq != table.seq + 1:
+                break
+            state, _canonical, events = table.try_apply(seat, text)
+            table.commit(state, events, by)
+            table.broadcast(events)
+        if table.status == WAITING:
+            await self._refresh_seats(table)
+
+    async def _on_notice(self, table_id: str, seq: int, kind: str) -> None:
+        """Another process (or this one: its own notices come back) wrote to a table."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return  # not loaded here: whoever asks for it loads it fresh
+        try:
+            if kind == "a" and seq > table.seq:
+                async with table.lock:
+                    await self._catch_up(table)
+            elif kind == "s":
+                await self._refresh_seats(table)
+        except Exception:
+            log.exception("table %s does not catch up", table_id)
+
+    async def _on_reconnect(self) -> None:
+        """The LISTEN connection was lost for a while: catch every table up."""
+        for table in list(self._tables.values()):
+            try:
+                async with table.lock:
+                    await self._catch_up(table)
+                await self._refresh_seats(table)
+            except Exception:
+                log.exception("table %s does not catch up", table.id)
+
+
+def _stored_summary(stored: StoredTable) -> dict[str, Any]:
+    """The public summary of a table not loaded in this process, from its row alone."""
+    return summary(
+        table_id=stored.id,
+        game=stored.game,
+        rules=stored.rules,
+        status=stored.status,
+        seq=stored.seq,
+        to_act=(),
+        grace=stored.grace,
+        standin=stored.standin,
+        created_at=stored.created_at,
+        result=stored.result,
+        seats=[
+            {
+                "seat": s.seat,
+                "player": s.player,
+                "name": s.name,
+                "taken": not s.is_human or s.token_hash is not None,
+                "present": not s.is_human,
+                "standin": False,
+            }
+            for s in stored.seats
+        ],
+    )

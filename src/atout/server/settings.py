@@ -1,0 +1,72 @@
+"""The server's settings: where tables are stored and the limits it enforces.
+
+``atout serve`` builds one :class:`Settings` from its options; tests build their own. Every
+field has the default a person running ``atout serve`` with no options gets.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sqlalchemy.engine import URL, make_url
+
+__all__ = ["Settings", "data_dir", "database_url"]
+
+
+def data_dir() -> Path:
+    """The default data directory: ``$ATOUT_DATA_DIR``, else ``$XDG_DATA_HOME/atout``, else
+    ``~/.local/share/atout``."""
+    explicit = os.environ.get("ATOUT_DATA_DIR")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "atout"
+
+
+def database_url(db: str | None, data: Path) -> URL:
+    """The SQLAlchemy URL for ``--db``: ``None`` gives the SQLite file ``atout.db`` in the
+    data directory; ``postgresql://`` (and ``postgres://``) URLs get the psycopg 3 driver;
+    other URLs are taken as they are (``sqlite:///path.db``)."""
+    if db is None:
+        return make_url(f"sqlite:///{data / 'atout.db'}")
+    if db.startswith("postgres://"):
+        db = "postgresql://" + db[len("postgres://") :]
+    url = make_url(db)
+    if url.drivername == "postgresql":
+        url = url.set(drivername="postgresql+psycopg")
+    return url
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What a server process needs to know.
+
+    ``db`` is a SQLAlchemy URL (see :func:`database_url`). ``grace`` and ``standin`` are the
+    defaults of the table options of the same names. ``bot_workers`` is the size of the process
+    pool the bots think in (0: one per CPU). ``bot_timeout`` is the wall-clock bound on one bot
+    decision, past which a uniformly random legal action is played instead, and
+    ``max_bot_time`` the most thinking time a table may give a bot (``hard(time=...)``).
+    ``max_body`` bounds a request body in bytes (larger: 413). ``host`` and ``port`` are only
+    used to print the address."""
+
+    db: URL = field(default_factory=lambda: database_url(None, data_dir()))
+    grace: float = 60.0
+    standin: str = "medium"
+    bot_workers: int = 0
+    bot_timeout: float = 30.0
+    max_bot_time: float = 10.0
+    max_body: int = 16 * 1024
+    host: str = "127.0.0.1"
+    port: int = 8000
+
+    @property
+    def is_sqlite(self) -> bool:
+        """Whether the tables live in a SQLite file."""
+        return self.db.get_backend_name() == "sqlite"
+
+    @property
+    def workers(self) -> int:
+        """The bot pool's size."""
+        return self.bot_workers or os.cpu_count() or 1
