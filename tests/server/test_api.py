@@ -162,6 +162,9 @@ def test_errors_have_their_codes_and_change_nothing(http: httpx.Client) -> None:
     assert post({"action": "close", "seq": 0, "seat": 1}).status_code == 422
     not_json = http.post(url, content=b"{nope", headers=_auth(tokens[seat]))
     assert not_json.status_code == 422 and not_json.json()["error"] == "malformed"
+    headers = {**_auth(tokens[seat]), "Content-Type": "application/json"}
+    not_utf8 = http.post(url, content=b'{"action": "\xff\xfe", "seq": 0}', headers=headers)
+    assert not_utf8.status_code == 422 and not_utf8.json()["error"] == "malformed"
     big = post({"action": "x" * 20_000, "seq": 0})
     assert big.status_code == 413 and big.json()["error"] == "too_large"
     for path in ("", "/view", "/record"):

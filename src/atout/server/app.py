@@ -54,6 +54,9 @@ HELLO_TIMEOUT = 10.0
 
 _bearer = HTTPBearer(auto_error=False, description="a seat's token, from create or join")
 Token = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+#: For the schema of routes a spectator may read without a token: the empty requirement
+#: (FastAPI appends it to the bearer's) makes the token optional.
+_TOKEN_OPTIONAL: dict[str, Any] = {"security": [{}]}
 
 
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
@@ -119,6 +122,10 @@ def _handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, e: StarletteHTTPException) -> Response:
+        if e.status_code == 400:
+            # FastAPI's "error parsing the body" (not UTF-8, say): the API promises 422 for
+            # every body that does not read.
+            return _json(Malformed(f"the request body does not read: {e.detail}").body(), 422)
         code = {404: "not_found", 405: "method_not_allowed"}.get(e.status_code, "http_error")
         return _json({"error": code, "detail": str(e.detail)}, e.status_code)
 
@@ -219,6 +226,7 @@ def _routes(app: FastAPI) -> None:
         response_model=MessageOut,
         responses=_errors(403, 404),
         summary="The seat's view (a spectator's without a token)",
+        openapi_extra=_TOKEN_OPTIONAL,
     )
     async def view(request: Request, table_id: str, credentials: Token) -> Response:
         """A ``snapshot``: ``view`` is the engine's ``view(seat).to_dict()``, ``legal`` the
@@ -249,6 +257,7 @@ def _routes(app: FastAPI) -> None:
         response_model=dict[str, Any],
         responses=_errors(403, 404),
         summary="The match record",
+        openapi_extra=_TOKEN_OPTIONAL,
     )
     async def record(request: Request, table_id: str, credentials: Token) -> Response:
         """Once the match is over, its whole record (it replays). Before, the record as the

@@ -4,9 +4,11 @@ JSON (``to_dict()``), described here as objects."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from atout.games import names
 
 __all__ = [
     "ActionIn",
@@ -23,7 +25,12 @@ __all__ = [
 ]
 
 #: A seat's player: ``human``, or a built-in bot's spec (``medium``, ``hard(time=0.5)``).
-Player = Field(min_length=1, max_length=100, examples=["human", "medium", "hard(time=0.5)"])
+Player = Annotated[
+    str, Field(min_length=1, max_length=100, examples=["human", "medium", "hard(time=0.5)"])
+]
+
+#: The games, for the schema.
+_GAMES: list[JsonValue] = list(names())
 
 
 class _Strict(BaseModel):
@@ -34,11 +41,25 @@ class CreateIn(_Strict):
     """A new table: the game, its rules text (``null``: the defaults), one player per seat,
     the creator's seat (``null``: the first human seat) and the table's options."""
 
-    game: str = Field(min_length=1, max_length=40, examples=["schnapsen"])
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"game": "schnapsen", "seats": ["human", "medium"], "name": "Ann"},
+                {"game": "river", "rules": "river(players=4)", "seats": ["human"] * 4},
+            ]
+        },
+    )
+
+    # A plain string, checked by the service, so that an unknown game is refused with the
+    # list of games; the schema still names them.
+    game: str = Field(
+        min_length=1, max_length=40, examples=["schnapsen"], json_schema_extra={"enum": _GAMES}
+    )
     rules: str | None = Field(
         default=None, max_length=500, examples=["schnapsen(manual_claim=true)"]
     )
-    seats: list[str] = Field(min_length=1, max_length=8, examples=[["human", "medium"]])
+    seats: list[Player] = Field(min_length=1, max_length=8, examples=[["human", "medium"]])
     seat: int | None = Field(default=None, ge=0, le=7)
     name: str | None = Field(default=None, max_length=40)
     grace: float | None = Field(
@@ -58,6 +79,10 @@ class JoinIn(_Strict):
 
 class ActionIn(_Strict):
     """An action's text, and the ``seq`` of the state it was chosen on."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"action": "play QS", "seq": 0}]}
+    )
 
     action: str = Field(min_length=1, max_length=100, examples=["play QS"])
     seq: int = Field(ge=0, le=1_000_000)
