@@ -1,11 +1,14 @@
 """Strength of the computer opponents, with the arena's duplicate deals and 95% intervals.
 
     python bench/strength.py ladder [--games schnapsen,seven_up,river] [--matches 100]
+                                    [--rungs random,easy,medium,hard,expert]
     python bench/strength.py rdeep [--levels hard,expert] [--matches 200] [--jobs 2]
 
-``ladder`` plays each level against the one below it (random < easy < medium < hard < expert)
-in every game, whole matches on duplicate deals, and prints the score of the stronger level and
-its Elo difference with the interval (the issue asks for it to be clear of even).
+``ladder`` plays each level against the one below it (random < easy < medium < hard < expert,
+or the ``--rungs`` given) in every game, whole matches on duplicate deals, and prints the score
+of the stronger level (its share of the matches won) and its Elo difference with the interval
+(the issue asks for it to be clear of even). For River (four seats) it prints points per deal:
+bench/strength_river.py's ladder gives the interval of the difference.
 
 ``rdeep`` plays 7-to-0 Schnapsen matches in the `schnapsen` package's engine (its rules: no
 closing) against its RdeepBot(16, 4) and RdeepBot(32, 8), the first leader alternating, and
@@ -29,10 +32,10 @@ from atout.bots import make
 LADDER = ("random", "easy", "medium", "hard", "expert")
 
 
-def ladder(games: list[str], matches: int, jobs: int, seed: int) -> None:
+def ladder(games: list[str], rungs: list[str], matches: int, jobs: int, seed: int) -> None:
     print(f"ladder: {matches} matches per pair, duplicate deals")
     for game in games:
-        for weak, strong in itertools.pairwise(LADDER):
+        for weak, strong in itertools.pairwise(rungs):
             start = time.perf_counter()
             t = Tournament(game, (strong, weak), units=matches, duplicate=True, seed=seed)
             report = summarise(run(t, jobs=jobs))
@@ -85,14 +88,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("what", choices=("ladder", "rdeep"))
     parser.add_argument("--games", default="schnapsen,seven_up,river")
-    parser.add_argument("--levels", default="hard,expert")
+    parser.add_argument("--levels", default="hard,expert", help="rdeep: the levels to play")
+    parser.add_argument("--rungs", default=",".join(LADDER), help="ladder: weakest first")
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     random.seed(args.seed)
     if args.what == "ladder":
-        ladder(args.games.split(","), args.matches, args.jobs, args.seed)
+        ladder(args.games.split(","), args.rungs.split(","), args.matches, args.jobs, args.seed)
     else:
         rdeep(args.levels.split(","), args.matches, args.jobs, args.seed)
 

@@ -1,0 +1,294 @@
+"""Up and Down the River's computer opponents: the world sampler (a world's view equals the real
+view, revealed voids exactly, uniform over the consistent deals), the search levels' weights
+and time bound, the levels playing whole rounds."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+from collections import Counter
+
+import pytest
+
+import atout
+from atout.bots import make
+from atout.cards import SUIT_MASKS, bits
+from atout.river import RiverState, RiverView
+from atout.river.worlds import Sampler, played_by, voids
+
+VARIANTS = [
+    "river(start_cards=5)",
+    "river(players=3,start_cards=4)",
+    "river(players=6,start_cards=3)",
+    "river(simultaneous_bids=true,start_cards=4)",
+]
+
+
+def positions(rules: str, count: int, seed: int = 0, *, playing: bool = False) -> list[RiverState]:
+    """Positions met in random play within the first round (bidding or playing)."""
+    game = atout.load(rules)
+    rng = random.Random(seed)
+    out: list[RiverState] = []
+    while len(out) < count:
+        state = game.new_match(seed=rng.getrandbits(32))
+        for _ in range(rng.randrange(0, 4 * game.seats + 8)):
+            to_act = state.to_act
+            if to_act is None or state.deals_done:
+                break
+            seat = to_act if isinstance(to_act, int) else rng.choice(sorted(to_act))
+            state.step(rng.choice(state.legal_actions(seat)), seat)
+        if state.to_act is None or state.deals_done:
+            continue
+        assert isinstance(state, RiverState)
+        if playing and not all(state.view(0).has_bid):
+            continue
+        out.append(state)
+    return out
+
+
+def _view(state: RiverState, seat: int) -> RiverView:
+    view = state.view(seat)
+    assert isinstance(view, RiverView)
+    return view
+
+
+@pytest.mark.parametrize("rules", VARIANTS)
+def test_worlds_give_the_same_view_and_cover_the_truth(rules: str) -> None:
+    game = atout.load(rules)
+    for i, state in enumerate(positions(rules, 60, seed=len(rules))):
+        for seat in range(game.seats):
+            view = _view(state, seat)
+            sampler = Sampler(view)
+            zones = state.zones()
+            for s in range(game.seats):
+                if s != seat:
+                    hand = zones[f"hand{s}"]
+                    assert hand & ~sampler.hidden == 0
+                    assert hand & sampler.excluded[s] == 0, "a real card is ruled out"
+            assert zones["stock"] & ~sampler.hidden == 0
+            for j in range(2):
+                world = sampler.world(game, random.Random(i * 7 + j))
+                assert world.view(seat) == view
+                assert world.view(None) == state.view(None)
+                cards = sorted(c for m in world.zones().values() for c in bits(m))
+                assert cards == list(range(52))
+                world.playout(random.Random(j).random)  # plays on like a real round
+
+
+def _consistent(view: RiverView, seat: int, hand: int) -> bool:
+    """Whether each of ``seat``'s cards this round followed the rule (follow suit if you can)
+    had it held ``hand`` now, and the cards it played since then."""
+    n = len(view.hand_sizes)
+    tricks = [(t.leader, t.cards) for t in view.history]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    held = hand
+    for leader, cards in reversed(tricks):
+        k = (seat - leader) % n
+        if k >= len(cards):
+            continue
+        mine = cards[k]
+        held |= 1 << mine
+        led = cards[0] // 13
+        if k and mine // 13 != led and held & SUIT_MASKS[led]:
+            return False
+    return True
+
+
+def test_void_inference_matches_a_brute_force_check() -> None:
+    """Late in a round (two cards or fewer in a hand), the hands the sampler allows a seat are
+    exactly those under which each of its cards this round followed suit when it could."""
+    checked = found = 0
+    for state in positions("river(players=3,start_cards=4)", 400, seed=3, playing=True):
+        for seat in range(3):
+            view = _view(state, seat)
+            if len(view.history) < 2:
+                continue
+            sampler = Sampler(view)
+            for other in range(3):
+                size = sampler.sizes[other]
+                if other == seat or not 0 < size <= 2:
+                    continue
+                pool = list(bits(sampler.hidden))
+                consistent = {
+                    sum(1 << c for c in combo)
+                    for combo in itertools.combinations(pool, size)
+                    if _consistent(view, other, sum(1 << c for c in combo))
+                }
+                allowed = sampler.hidden & ~sampler.excluded[other]
+                support = {
+                    sum(1 << c for c in combo)
+                    for combo in itertools.combinations(list(bits(allowed)), size)
+                }
+                assert support == consistent
+                checked += 1
+                found += sampler.excluded[other] != 0
+    assert checked >= 100 and found >= 20
+
+
+def _brute_count(sampler: Sampler) -> int:
+    """The deals of the hidden cards to the other seats' hands that respect the voids (the
+    stock takes the rest), counted one by one."""
+    seats = [s for s in range(sampler.n) if sampler.sizes[s]]
+    pool = list(bits(sampler.hidden))
+    count = 0
+
+    def deal(i: int, used: int) -> None:
+        nonlocal count
+        if i == len(seats):
+            count += 1
+            return
+        s = seats[i]
+        for combo in itertools.combinations(pool, sampler.sizes[s]):
+            hand = sum(1 << c for c in combo)
+            if hand & used or hand & sampler.excluded[s]:
+                continue
+            deal(i + 1, used | hand)
+
+    deal(0, 0)
+    return count
+
+
+def test_the_count_of_worlds_matches_a_brute_force_count() -> None:
+    """In the last trick of 4-player rounds of 2 cards, with voids shown, the sampler counts as
+    many consistent deals as enumeration does (the stock as a set)."""
+    checked = constrained = 0
+    for state in positions("river(start_cards=2)", 300, seed=5, playing=True):
+        if checked >= 20 and constrained >= 3:
+            break
+        for seat in range(4):
+            view = _view(state, seat)
+            if not view.history:
+                continue
+            sampler = Sampler(view)
+            stock_ways = 1  # the stock is a set here: one way once the hands are dealt
+            assert sampler.count == _brute_count(sampler) * stock_ways
+            checked += 1
+            constrained += len(sampler.constrained) >= 2
+    assert checked >= 20 and constrained >= 3
+
+
+def test_the_sampler_is_uniform_over_the_consistent_worlds() -> None:
+    """A seat void in a suit, holding one card: each card it may hold comes up about equally
+    often; another seat's single card is spread as the count of deals says."""
+    found = None
+    for state in positions("river(players=3,start_cards=2)", 600, seed=8, playing=True):
+        for seat in range(3):
+            view = _view(state, seat)
+            if not view.history:
+                continue
+            sampler = Sampler(view)
+            sizes = [sampler.sizes[s] for s in range(3) if s != seat]
+            if sampler.constrained and sizes == [1, 1] and len(sampler.free) == 1:
+                found = view, sampler
+                break
+        if found:
+            break
+    assert found is not None
+    view, sampler = found
+    (void_seat,) = sampler.constrained
+    (free_seat,) = sampler.free
+    allowed = list(bits(sampler.hidden & ~sampler.excluded[void_seat]))
+    n = 6000
+    rng = random.Random(11)
+    held: Counter[int] = Counter()
+    other: Counter[int] = Counter()
+    for _ in range(n):
+        hands, stock = sampler.hands(rng)
+        assert hands[void_seat] & sampler.excluded[void_seat] == 0
+        assert hands[view.seat or 0] == (view.hand.mask if view.hand else 0)
+        held[hands[void_seat]] += 1
+        other[hands[free_seat].bit_length() - 1] += 1
+        assert stock | hands[void_seat] | hands[free_seat] == sampler.hidden
+    assert set(held) == {1 << c for c in allowed}
+    expected = n / len(allowed)
+    chi2 = sum((held[1 << c] - expected) ** 2 / expected for c in allowed)
+    assert chi2 < len(allowed) + 5 * len(allowed) ** 0.5  # far above the 99.9% point
+    rest = sampler.hidden.bit_count() - 1
+    for c in bits(sampler.hidden):
+        share = (1 if sampler.excluded[void_seat] >> c & 1 else 1 - 1 / len(allowed)) / rest
+        assert abs(other[c] / n - share) < 0.02
+
+
+def test_voids_and_played_cards_are_read_off_the_view() -> None:
+    state = positions("river(players=3,start_cards=4)", 1, seed=1, playing=True)[0]
+    rng = random.Random(2)
+    while state.to_act is not None and not state.deals_done:
+        view = _view(state, 0)
+        done = played_by(view)
+        gone = 0
+        for t in view.history:
+            for c in t.cards:
+                gone |= 1 << c
+        for c in view.trick:
+            gone |= 1 << c
+        assert done[0] | done[1] | done[2] == gone
+        zones = state.zones()
+        for s, void in enumerate(voids(view)):
+            assert zones[f"hand{s}"] & void == 0, "a void revealed where the seat holds the suit"
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_every_level_plays_a_round_legally(level: str) -> None:
+    game = atout.load("river(start_cards=3)")
+    state = game.new_match(seed=4)
+    bots = [make(f"{level}(seed={s})") for s in range(4)]
+    rng = random.Random(1)
+    while state.to_act is not None and state.deals_done < 2:
+        to_act = state.to_act
+        seat = to_act if isinstance(to_act, int) else min(to_act)
+        legal = state.legal_actions(seat)
+        action = bots[seat].choose(state.view(seat), legal, rng)
+        assert action in legal
+        state.step(action, seat)
+    assert state.deals_done == 2
+
+
+def test_expert_weights_worlds_by_the_bids() -> None:
+    """A seat that bid high is dealt strong hands more often in the worlds that weigh most."""
+    from atout.bots.river import RiverSearch
+    from atout.river.greedy import estimate
+
+    search = RiverSearch(worlds=1, infer=True)
+    game = atout.load("river(start_cards=6)")
+    high = low = 0.0
+    weight_high = weight_low = 0.0
+    for seed in range(20):
+        state = game.new_match(seed=seed)
+        state.apply(state.legal_actions()[-1])  # the first bidder bids every trick
+        view = _view(state, (state.view(0).dealer + 2) % 4)
+        bidder = (view.dealer + 1) % 4
+        sampler = Sampler(view)
+        trump = view.trump if view.trump is not None else -1
+        turned = view.turned if view.turned is not None else -1
+        for j in range(30):
+            world = sampler.world(game, random.Random(j))
+            w = search._weight(world, view, sampler)
+            hand = world.view(bidder).hand
+            assert hand is not None
+            strength = estimate(hand.mask, trump, turned, 4, view.cards)
+            if strength >= 2.5:
+                high += 1
+                weight_high += w
+            elif strength < 1.0:
+                low += 1
+                weight_low += w
+    assert high and low
+    assert weight_high / high > 3 * weight_low / low
+
+
+def test_time_bounds_the_search() -> None:
+    """``time`` stops the search once spent, even when many worlds are asked for."""
+    from atout.bots.river import RiverSearch
+
+    game = atout.load("river")
+    state = game.new_match(seed=3)
+    seat = state.to_act
+    assert isinstance(seat, int)
+    bot = RiverSearch(worlds=100_000, time=0.2)
+    start = time.perf_counter()
+    action = bot.choose(state.view(seat), state.legal_actions(seat), random.Random(1))
+    assert time.perf_counter() - start < 1.0
+    assert action in state.legal_actions(seat)
