@@ -44,8 +44,13 @@ def test_without_duplicate_seats_alternate_and_seeds_differ() -> None:
     assert len({u.seed for u in units}) == 4
 
 
-def test_same_seed_same_results_whatever_the_jobs() -> None:
-    t = Tournament("schnapsen", ("random", f"{BOTS}:FirstBot"), units=40, duplicate=True, seed=3)
+@pytest.mark.parametrize(
+    ("rules", "units"),
+    [("schnapsen", 40), ("seven_up", 6), ("river(start_cards=3)", 4),
+     ("river(players=5,start_cards=2,simultaneous_bids=true)", 5)],
+)  # fmt: skip
+def test_same_seed_same_results_whatever_the_jobs(rules: str, units: int) -> None:
+    t = Tournament(rules, ("random", f"{BOTS}:FirstBot"), units=units, duplicate=True, seed=3)
     one = run(t, jobs=1)
     two = run(t, jobs=2)
     assert [(r.index, r.outcome, r.deal_points) for r in one.results] == [
@@ -156,7 +161,7 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     code = main(["arena", "schnapsen", "--bots", "random,random", *args, *files])
     assert code == 0
     printed = capsys.readouterr().out
-    assert "random vs random: score" in printed
+    assert "random (#0) vs random (#1): deals " in printed and " · score +0." in printed
     report = json.loads(out.read_text())
     assert report["played"] == 40 and len(report["per_bot"]) == 2
     assert table.read_text().splitlines()[0].startswith("bot,spec,units")
@@ -178,3 +183,70 @@ def test_bad_specs_are_reported(
 ) -> None:
     assert main(["arena", "schnapsen", "--bots", bots, "--deals", "2"]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_command_on_seven_up_matches(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whole 7-point matches of Seven Up, a user's bot by file, the records kept (and each
+    replays to its match's outcome), an SPRT reported with its LLR and bounds, CSV."""
+    out, table, kept = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "records"
+    code = main(["arena", "seven_up", "--bots", f"random,{BOTS}:FirstBot", "--matches", "4",
+                 "--duplicate", "--seed", "5", "--records", str(kept), "--sprt", "0,50",
+                 "--out", str(out), "--csv", str(table)])  # fmt: skip
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("seven_up: 4 of 4 matches (duplicate)")
+    assert "SPRT elo0=0 elo1=50: LLR " in printed and "[-2.94, 2.94]" in printed
+    report = json.loads(out.read_text())
+    assert report["unit"] == "match" and report["rating"]["model"] == "bradley-terry"
+    (pair,) = report["pairs"]
+    assert pair["units"] == 4 and pair["observations"] == 2 and sum(pair["wins"]) == 4
+    assert sum(pair["deals_won"]) == pair["deals"] == report["per_bot"][0]["deals"]
+    assert pair["points_per_deal"][0] == report["per_bot"][0]["points_per_deal"]
+    files = sorted(kept.glob("*.json"))
+    assert len(files) == 4
+    for path in files:
+        rec = atout.record.load(path)
+        state = rec.replay()
+        assert state.is_over and rec.game == "seven_up"
+        assert {s.name for s in rec.seats} == {"random", "first"}
+    rows = table.read_text().splitlines()
+    assert len(rows) == 3 and rows[2].split(",")[1].endswith("bots.py:FirstBot")
+
+
+def test_the_command_on_river(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """River: three bots around four seats in every rotation, single rounds; mean points per
+    deal and an OpenSkill (Plackett-Luce) rating per bot, in text, JSON, CSV and the plot."""
+    out, table, plot = tmp_path / "r.json", tmp_path / "r.csv", tmp_path / "ladder.svg"
+    code = main(["arena", "river(start_cards=5)", "--bots", f"random,{BOTS}:FirstBot,random",
+                 "--deals", "8", "--duplicate", "--jobs", "2", "--out", str(out), "--csv",
+                 str(table), "--plot", str(plot)])  # fmt: skip
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("river(start_cards=5): 8 of 8 deals (duplicate)")
+    assert "OpenSkill mu" in printed and "random (#2): deals won" in printed
+    report = json.loads(out.read_text())
+    assert "pairs" not in report and report["rating"]["model"] == "plackett-luce"
+    bots = report["per_bot"]
+    # Four seats, every rotation of (0, 1, 2, 0): bot 0 sits twice at each table.
+    assert [b["units"] for b in bots] == [16, 8, 8]
+    assert sum(b["units_won"] for b in bots) == pytest.approx(8)
+    for b in bots:
+        assert b["points_per_deal"]["low"] <= b["points_per_deal"]["value"]
+        assert b["openskill"]["sigma"] > 0
+    assert len(table.read_text().splitlines()) == 4
+    assert b"<svg" in plot.read_bytes()
+
+
+def test_a_whole_river_per_match() -> None:
+    """A River match is the whole river (2N-1 rounds); its winner has the most points."""
+    t = Tournament("river(players=3,start_cards=3)", ("random", f"{BOTS}:FirstBot"), units=3,
+                   duplicate=True, seed=8)  # fmt: skip
+    out = run(t)
+    assert len(out.results) == 3
+    for r in out.results:
+        assert len(r.deal_points) == 5
+        totals = [sum(d[s] for d in r.deal_points) for s in range(3)]
+        top = [s for s in range(3) if totals[s] == max(totals)]
+        assert r.outcome == [1 / len(top) if s in top else 0.0 for s in range(3)]

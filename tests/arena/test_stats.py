@@ -12,6 +12,7 @@ from atout.arena.stats import (
     elo_from_score,
     mean_interval,
     score_from_elo,
+    score_interval,
     sprt_bounds,
     sprt_llr,
 )
@@ -60,3 +61,16 @@ def test_sprt_decides_each_way() -> None:
     assert sprt_llr(strong, 0, 50) > upper
     even = [1.0 if rng.random() < 0.5 else 0.0 for _ in range(4000)]
     assert sprt_llr(even, 0, 50) < lower
+
+
+def test_score_interval_of_a_known_sample() -> None:
+    """A large sample gets the normal interval; a few pairs that all scored alike do not get
+    one of zero width (one win and one loss are added for the interval)."""
+    big = score_interval([0.0, 1.0] * 200)
+    normal = mean_interval([0.0, 1.0] * 200)
+    assert big.value == 0.5 and big.low == pytest.approx(normal.low, abs=1e-3)
+    few = score_interval([0.5, 0.5, 0.5])
+    # [0.5, 0.5, 0.5, 0, 1]: mean 0.5, variance 0.125, half-width 1.96 * sqrt(0.125 / 5).
+    assert few.value == 0.5 and few.low == pytest.approx(0.5 - 0.3099, abs=1e-3)
+    perfect = score_interval([1.0] * 3)
+    assert perfect.value == 1.0 and perfect.high == 1.0 and 0.3 < perfect.low < 0.5

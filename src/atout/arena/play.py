@@ -2,7 +2,7 @@
 
 The loop belongs here (bots never own it): for each decision the seat's bot gets the seat's
 view, the legal actions and its own random stream, and its answer is applied. A bot that
-raises, takes too long to be useful, or answers with an illegal action is at fault: the fault
+raises or answers with something that is not a legal action is at fault: the fault
 is counted, the first legal action is played in its place so the unit can finish, and the bot
 *forfeits* the unit: it counts as lost, whatever the cards said. The bots not at fault share
 the win; if every bot at the table is at fault, the unit is a draw.
@@ -101,25 +101,29 @@ def play_unit(
         for s in range(game.seats)
     ]
     state = game.new_match(seed=unit.seed)
+    choose = [b.choose for b in bots]
+    step = state.step
     faults: list[Fault] = []
     steps = 0
-    while state.to_act is not None and not (deals and state.deals_done):
-        to_act = state.to_act
-        seat = to_act if isinstance(to_act, int) else min(to_act)
+    # This loop is the arena's whole overhead over the games themselves: it stays lean. A seat
+    # named to ``step`` is checked against those to act; the one seat to act needs no naming.
+    while (to_act := state.to_act) is not None and not (deals and state.deals_done):
+        if type(to_act) is int:
+            seat, named = to_act, None
+        else:
+            assert isinstance(to_act, frozenset)
+            seat = named = min(to_act)
         legal = state.legal_actions(seat)
-        action: Action | None = None
         try:
-            view = bare[seat] or state.view(seat)
             # The protocol asks for an action; a user's bot that answers with its text is read.
-            chosen: Action | str = bots[seat].choose(view, legal, rngs[seat])
-            action = game.parse_action(chosen) if isinstance(chosen, str) else chosen
-            state.step(action, seat)
+            chosen: Action | str = choose[seat](bare[seat] or state.view(seat), legal, rngs[seat])
+            step(game.parse_action(chosen) if isinstance(chosen, str) else chosen, named)
         except (IllegalAction, NotationError) as e:
             faults.append(Fault(unit.index, seat, unit.seats[seat], steps, f"illegal: {e}"))
-            state.step(legal[0], seat)
+            step(legal[0], named)
         except Exception as e:  # a user's bot may raise anything; it forfeits, the run goes on
             faults.append(Fault(unit.index, seat, unit.seats[seat], steps, f"raised {e!r}"))
-            state.step(legal[0], seat)
+            step(legal[0], named)
         steps += 1
     result = state.result()
     per_deal = [p for p in (deal_points(d, game.seats) for d in result.deals) if p is not None]

@@ -4,8 +4,9 @@ Per bot: units (matches or deals) played and won, deals played and won, mean poi
 with a 95% interval, faults, and a rating. Two-seat games rate with a Bradley-Terry fit over
 every pairing (Elo relative to the first bot, with a 95% interval), each duplicate group counted
 once; games with more seats rate with OpenSkill's Plackett-Luce model, each unit ranking the
-bots by their points. Per pair (two-seat games): the score, the Elo difference with its
-interval, and the mean difference in points per deal.
+bots by their points. Per pair (two-seat games): units and deals won by each, each bot's mean
+points per deal with its interval, the score, the Elo difference with its interval, and the
+mean difference in points per deal.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from atout.arena.stats import (
     bradley_terry,
     elo_from_score,
     mean_interval,
+    score_interval,
 )
 from atout.arena.tournament import TournamentRun
 from atout.games import load
@@ -32,7 +34,7 @@ __all__ = ["csv_text", "summarise", "text"]
 
 def _num(x: float) -> float | None:
     """JSON has no infinities or NaN: they become null."""
-    return None if math.isnan(x) or math.isinf(x) else round(x, 4)
+    return None if math.isnan(x) or math.isinf(x) else round(x, 4) + 0.0  # no -0.0
 
 
 def _interval(i: Interval) -> dict[str, float | None]:
@@ -139,18 +141,34 @@ def _pairs(results: list[UnitResult], n: int, specs: tuple[str, ...]) -> list[di
             scores = [s for a, b, s in obs if (a, b) == (i, j)]
             mine = [r for r in results if set(r.seats) == {i, j}]
             diffs = []
+            points_i: list[float] = []
+            points_j: list[float] = []
+            deal_wins = [0.0, 0.0]
             for r in mine:
                 si = r.seats.index(i)
                 sj = r.seats.index(j)
-                diffs += [d[si] - d[sj] for d in r.deal_points]
+                for d in r.deal_points:
+                    diffs.append(d[si] - d[sj])
+                    points_i.append(d[si])
+                    points_j.append(d[sj])
+                    if d[si] != d[sj]:
+                        deal_wins[d[si] < d[sj]] += 1.0
+                    else:
+                        deal_wins = [deal_wins[0] + 0.5, deal_wins[1] + 0.5]
             wins_i = sum(_bot_score(r, i) or 0.0 for r in mine)
-            score = mean_interval(scores)
+            score = score_interval(scores)
             rows.append(
                 {
                     "bots": [i, j],
                     "specs": [specs[i], specs[j]],
                     "units": len(mine),
                     "wins": [round(wins_i, 4), round(len(mine) - wins_i, 4)],
+                    "deals": len(diffs),
+                    "deals_won": [round(w, 4) for w in deal_wins],
+                    "points_per_deal": [
+                        _interval(mean_interval(points_i)),
+                        _interval(mean_interval(points_j)),
+                    ],
                     "observations": len(scores),
                     "score": _interval(score),
                     "elo": _interval(
@@ -231,23 +249,35 @@ def text(report: dict[str, Any]) -> str:
             return f"{v:+.{digits}f}"
         return f"{v:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
 
+    specs = report["bots"]
+
+    def label(b: int) -> str:
+        """A bot's spec, with its number when another bot has the same spec."""
+        return f"{specs[b]} (#{b})" if specs.count(specs[b]) > 1 else specs[b]
+
     for row in report["per_bot"]:
         rating = ""
         if "elo" in row and row["elo"] is not None:
-            rating = f" · Elo {fmt(row['elo'], 0)}"
+            reference = row["bot"] == report["rating"].get("relative_to")
+            rating = " · Elo 0 (the reference)" if reference else f" · Elo {fmt(row['elo'], 0)}"
         if "openskill" in row:
             o = row["openskill"]
             rating = f" · OpenSkill mu {o['mu']:.2f} sigma {o['sigma']:.2f}"
+        won = f"{units} won {row['units_won']:g}/{row['units']}"
+        if report["unit"] == "match":
+            won += f" · deals won {row['deals_won']:g}/{row['deals']}"
         lines.append(
-            f"  {row['spec']}: {units} won {row['units_won']:g}/{row['units']}"
-            f" · deals won {row['deals_won']:g}/{row['deals']}"
+            f"  {label(row['bot'])}: {won}"
             f" · points/deal {fmt(row['points_per_deal'])}{rating}"
             + (f" · faults {row['faults']} (forfeits {row['forfeits']})" if row["faults"] else "")
         )
     for p in report.get("pairs", []):
-        a, b = p["specs"]
+        a, b = (label(x) for x in p["bots"])
+        won = f"{units} {p['wins'][0]:g}-{p['wins'][1]:g}"
+        if report["unit"] == "match":
+            won += f", deals {p['deals_won'][0]:g}-{p['deals_won'][1]:g}"
         lines.append(
-            f"  {a} vs {b}: score {fmt(p['score'], 3)} · Elo {fmt(p['elo'], 0)}"
+            f"  {a} vs {b}: {won} · score {fmt(p['score'], 3)} · Elo {fmt(p['elo'], 0)}"
             f" · points/deal difference {fmt(p['points_per_deal_difference'])}"
             f" ({p['observations']} {'pairs' if report['duplicate'] else 'games'})"
         )

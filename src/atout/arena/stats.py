@@ -18,6 +18,7 @@ __all__ = [
     "elo_from_score",
     "mean_interval",
     "score_from_elo",
+    "score_interval",
     "sprt_bounds",
     "sprt_llr",
 ]
@@ -51,6 +52,25 @@ def mean_interval(values: Sequence[float]) -> Interval:
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = Z95 * math.sqrt(var / n)
     return Interval(mean, mean - half, mean + half)
+
+
+def score_interval(scores: Sequence[float]) -> Interval:
+    """The mean of scores in [0, 1] with a 95% interval that stays honest on small samples.
+
+    The interval is the normal one of the sample with one win and one loss added (as Agresti
+    and Coull add successes and failures to a proportion), kept within [0, 1]: a handful of
+    duplicate pairs that all happen to score the same then get a wide interval rather than one
+    of zero width, while a large sample's interval is the plain normal one. The value is the
+    plain mean."""
+    n = len(scores)
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan)
+    padded = [*scores, 0.0, 1.0]
+    m = len(padded)
+    centre = sum(padded) / m
+    var = sum((v - centre) ** 2 for v in padded) / (m - 1)
+    half = Z95 * math.sqrt(var / m)
+    return Interval(sum(scores) / n, max(0.0, centre - half), min(1.0, centre + half))
 
 
 def elo_from_score(score: float) -> float:
