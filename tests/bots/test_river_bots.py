@@ -1,12 +1,11 @@
 """Up and Down the River's computer opponents: the world sampler (a world's view equals the real
-view, revealed voids exactly, uniform over the consistent deals), the search levels' weights
-and time bound, the levels playing whole rounds."""
+view, revealed voids exactly, uniform over the consistent deals), the search levels' weights,
+the levels playing whole rounds."""
 
 from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections import Counter
 
 import pytest
@@ -277,18 +276,3 @@ def test_expert_weights_worlds_by_the_bids() -> None:
                 weight_low += w
     assert high and low
     assert weight_high / high > 3 * weight_low / low
-
-
-def test_time_bounds_the_search() -> None:
-    """``time`` stops the search once spent, even when many worlds are asked for."""
-    from atout.bots.river import RiverSearch
-
-    game = atout.load("river")
-    state = game.new_match(seed=3)
-    seat = state.to_act
-    assert isinstance(seat, int)
-    bot = RiverSearch(worlds=100_000, time=0.2)
-    start = time.perf_counter()
-    action = bot.choose(state.view(seat), state.legal_actions(seat), random.Random(1))
-    assert time.perf_counter() - start < 1.0
-    assert action in state.legal_actions(seat)
