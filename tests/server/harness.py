@@ -35,8 +35,16 @@ class ServerProcess:
     """``atout serve`` on ``127.0.0.1:port`` with the given database (``None``: SQLite in
     ``data``). :meth:`start` returns once ``/api/health`` answers."""
 
-    def __init__(self, data: Path, db: str | None = None, *, port: int | None = None) -> None:
+    def __init__(
+        self,
+        data: Path,
+        db: str | None = None,
+        *,
+        port: int | None = None,
+        args: tuple[str, ...] = (),
+    ) -> None:
         self.data = data
+        self.args = args  # more options for ``atout serve`` (the web tests': --fixed-deals)
         self.db = db
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -55,6 +63,7 @@ class ServerProcess:
         args += ["--data", str(self.data), "--bot-workers", "1"]
         if self.db is not None:
             args += ["--db", self.db]
+        args += self.args
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(
                 args, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT, env=dict(os.environ)

@@ -70,6 +70,11 @@ def _parser() -> argparse.ArgumentParser:
     sv.add_argument(
         "--bot-workers", type=int, default=0, help="processes bots think in (default: one per CPU)"
     )
+    sv.add_argument(
+        "--fixed-deals",
+        action="store_true",
+        help="let tables be created from given packs, dealer and seed (tests, demonstrations)",
+    )
     return p
 
 
@@ -110,6 +115,7 @@ def _serve(args: argparse.Namespace) -> int:
         bot_workers=args.bot_workers,
         host=args.host,
         port=args.port,
+        fixed_deals=args.fixed_deals,
     )
     serve(settings)
     return 0

@@ -24,23 +24,28 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
+from atout.server import catalog, page
 from atout.server.botpool import BotPool
 from atout.server.broker import Broker, LocalBroker, PostgresBroker
-from atout.server.errors import ApiError, Malformed, NotFound
+from atout.server.errors import ApiError, Malformed, NotFound, NotOver
 from atout.server.limits import BodyLimit
-from atout.server.page import PLACEHOLDER
 from atout.server.schemas import (
     ActionIn,
     CreatedOut,
     CreateIn,
     ErrorOut,
+    GamesOut,
+    HintIn,
+    HintOut,
     JoinedOut,
     JoinIn,
     MessageOut,
+    ReviewOut,
+    RulesTextOut,
     TableList,
     TableOut,
 )
-from atout.server.service import TableService
+from atout.server.service import HINT, TableService
 from atout.server.settings import Settings
 from atout.server.store import OVER, PLAYING, WAITING, Store
 from atout.server.table import Subscriber, Table
@@ -149,7 +154,70 @@ def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
 def _routes(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def home() -> HTMLResponse:
-        return HTMLResponse(PLACEHOLDER)
+        """The web table: one page, its scripts and styles under ``/static``."""
+        return HTMLResponse(page.home(), headers=page.HEADERS)
+
+    app.mount("/static", page.static_files(), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon() -> Response:
+        """The icon, where browsers look for it without asking the page."""
+        return Response(page.icon(), media_type="image/svg+xml")
+
+    @app.get("/api/games", response_model=GamesOut, summary="The games and their options")
+    async def games() -> Response:
+        """Every game with its seats, variant options (type and default) and the languages
+        of its rules; and the bot levels a seat may have."""
+        return _json({"games": catalog.games(), "levels": list(catalog.LEVELS)})
+
+    @app.get(
+        "/api/games/{game}/rules",
+        response_model=RulesTextOut,
+        responses=_errors(404, 422),
+        summary="A game's rules, as players read them",
+    )
+    async def rules(
+        game: str, lang: Annotated[Literal["en", "fr", "de", "da"], Query()] = "en"
+    ) -> Response:
+        """The rules of ``game`` in Markdown, in English, French, German or Danish."""
+        if game not in catalog.GAMES:
+            raise NotFound(f"there is no game {game!r}; the games are: {', '.join(catalog.GAMES)}")
+        return _json({"game": game, "lang": lang, "text": catalog.rules_text(game, lang)})
+
+    @app.post(
+        "/api/tables/{table_id}/hint",
+        response_model=HintOut,
+        responses=_errors(401, 403, 404, 409, 413, 422),
+        summary="Ask a bot what it would do",
+    )
+    async def hint(request: Request, table_id: str, body: HintIn, credentials: Token) -> Response:
+        """The action the hint bot would take for the token's seat, chosen from that seat's
+        own view, like any bot: nothing is applied. 409 if ``seq`` is stale or the seat has
+        no decision to make."""
+        table = await _table(request, table_id)
+        service = _service(request)
+        seat = await service.authenticate(table, _token(credentials), required=True)
+        assert seat is not None
+        action = await service.hint(table, seat, body.seq)
+        return _json({"seq": body.seq, "action": action, "level": HINT})
+
+    @app.get(
+        "/api/tables/{table_id}/review",
+        response_model=ReviewOut,
+        responses=_errors(404, 409, 422),
+        summary="One step of a finished match",
+    )
+    async def review(
+        request: Request,
+        table_id: str,
+        step: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
+    ) -> Response:
+        """Step ``step`` of a finished match replayed from its record, every hand shown
+        (a step past the end gives the last). 409 while the match is played."""
+        table = await _table(request, table_id)
+        if not table.over:
+            raise NotOver("the review opens once the match is over")
+        return _json(table.review(step))
 
     @app.get("/api/health", summary="Whether the server is up")
     async def health(request: Request) -> dict[str, str]:
@@ -175,6 +243,9 @@ def _routes(app: FastAPI) -> None:
             name=body.name,
             grace=body.grace,
             standin=body.standin,
+            packs=body.packs,
+            dealer=body.dealer,
+            seed=body.seed,
         )
         base = str(request.base_url).rstrip("/")
         invites = [

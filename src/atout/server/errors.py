@@ -13,7 +13,9 @@ __all__ = [
     "Illegal",
     "Malformed",
     "NotFound",
+    "NotOver",
     "NotStarted",
+    "NotYourTurn",
     "Stale",
     "TooLarge",
     "Unauthorized",
@@ -69,6 +71,20 @@ class NotStarted(ApiError):
 
     status = 409
     code = "not_started"
+
+
+class NotOver(ApiError):
+    """The match is still being played: its review (every card shown) opens at its end."""
+
+    status = 409
+    code = "not_over"
+
+
+class NotYourTurn(ApiError):
+    """The seat has no decision to make now (a hint is for the seat to act)."""
+
+    status = 409
+    code = "not_your_turn"
 
 
 class Illegal(ApiError):

@@ -1,31 +1,47 @@
-"""The page at ``/`` until the web table (the next issue) replaces it."""
+"""The web table's page: ``/`` serves ``static/index.html``, and ``/static`` its modules,
+styles and icon. There is no build step: the files are served as they are in the package.
+
+:data:`HEADERS` go with the page: a content security policy that lets it load only its own
+scripts and styles and talk only to its own server (its websocket included), so that nothing
+a player types or a server relays can run as script.
+"""
 
 from __future__ import annotations
 
-__all__ = ["PLACEHOLDER"]
+from functools import cache
+from pathlib import Path
 
-PLACEHOLDER = """<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>atout</title>
-<style>
-body { font: 1.05rem/1.5 system-ui, sans-serif; max-width: 40rem; margin: 3rem auto;
-       padding: 0 1rem; color: #1b1b1b; }
-code { background: #f1f1f1; padding: 0 .25em; border-radius: 3px; }
-</style>
-</head>
-<body>
-<h1>atout</h1>
-<p>This is an atout table server: Schnapsen, Seven Up and Up and Down the River.</p>
-<p>The web table, where you play in this browser, is not built yet; it comes next.
-Until then, tables are created, joined and played through the HTTP API and its websockets:
-see the <a href="/docs">API documentation</a> (the schema is at
-<a href="/openapi.json"><code>/openapi.json</code></a>).</p>
-<p>If someone sent you an invite link, it holds your invite code after <code>invite=</code>:
-take your seat with <code>POST /api/tables/TABLE/join</code> and
-<code>{"invite": "CODE"}</code>.</p>
-</body>
-</html>
-"""
+from starlette.staticfiles import StaticFiles
+
+__all__ = ["HEADERS", "STATIC", "home", "icon", "static_files"]
+
+#: The directory of the page's files.
+STATIC = Path(__file__).with_name("static")
+
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+
+
+@cache
+def home() -> str:
+    """The page's HTML (read once)."""
+    return (STATIC / "index.html").read_text(encoding="utf-8")
+
+
+@cache
+def icon() -> bytes:
+    """The page's icon (SVG)."""
+    return (STATIC / "icon.svg").read_bytes()
+
+
+def static_files() -> StaticFiles:
+    """The app that serves the page's files (ETags let browsers keep them)."""
+    return StaticFiles(directory=STATIC)

@@ -15,10 +15,16 @@ __all__ = [
     "CreateIn",
     "CreatedOut",
     "ErrorOut",
+    "GameOut",
+    "GamesOut",
+    "HintIn",
+    "HintOut",
     "InviteOut",
     "JoinIn",
     "JoinedOut",
     "MessageOut",
+    "ReviewOut",
+    "RulesTextOut",
     "SeatOut",
     "TableList",
     "TableOut",
@@ -67,6 +73,18 @@ class CreateIn(_Strict):
     )
     standin: str | None = Field(
         default=None, min_length=1, max_length=100, description="the stand-in bot (medium)"
+    )
+    packs: list[list[str]] | None = Field(
+        default=None,
+        max_length=20,
+        description="the packs of the first deals, top card first (only on a server started "
+        "with --fixed-deals: for tests and demonstrations)",
+    )
+    dealer: int | None = Field(
+        default=None, ge=0, le=7, description="the first dealer (only with --fixed-deals)"
+    )
+    seed: int | None = Field(
+        default=None, ge=0, lt=2**63, description="the match seed (only with --fixed-deals)"
     )
 
 
@@ -172,3 +190,60 @@ class ErrorOut(BaseModel):
     error: str
     detail: str
     seq: int | None = None
+
+
+class GameOut(BaseModel):
+    """A game the server plays: its seats (a range where an option sets them), its variant
+    options with their types and defaults, and the languages of its rules."""
+
+    game: str
+    title: str
+    seats: dict[str, int]
+    options: list[dict[str, Any]]
+    languages: list[str]
+
+
+class GamesOut(BaseModel):
+    """The games, and the bot levels a seat may have (weakest first)."""
+
+    games: list[GameOut]
+    levels: list[str]
+
+
+class RulesTextOut(BaseModel):
+    """The rules of a game as players read them (Markdown), in one language."""
+
+    game: str
+    lang: str
+    text: str
+
+
+class HintIn(_Strict):
+    """Ask for a hint on the state after ``seq`` actions."""
+
+    seq: int = Field(ge=0, le=1_000_000)
+
+
+class HintOut(BaseModel):
+    """The action a bot of ``level`` would take, from the seat's own view only."""
+
+    seq: int
+    action: str
+    level: str
+
+
+class ReviewOut(BaseModel):
+    """One step of a finished match, replayed from its record: step 0 is the deal before any
+    action; step ``n`` follows the ``n``-th action (``seat`` took ``action``). ``events`` are
+    what that step made happen, ``view`` the spectator's view after it, ``hands`` every seat's
+    hand (the match is over: nothing is hidden any more). ``deals`` gives the step at which
+    each deal begins."""
+
+    step: int
+    steps: int
+    seat: int | None
+    action: str | None
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    hands: list[list[str]]
+    deals: list[int]

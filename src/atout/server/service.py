@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from atout.errors import IllegalAction, NotationError, RulesError
+from atout.errors import IllegalAction, NotationError, PackError, RulesError
 from atout.games import load
 from atout.server import driver
 from atout.server.botpool import BotPool, check_spec
@@ -42,6 +42,7 @@ from atout.server.errors import (
     Malformed,
     NotFound,
     NotStarted,
+    NotYourTurn,
     Stale,
     Unauthorized,
 )
@@ -58,12 +59,14 @@ from atout.server.store import (
 )
 from atout.server.table import Subscriber, Table, summary
 
-__all__ = ["Created", "TableService", "hash_secret"]
+__all__ = ["HINT", "Created", "TableService", "hash_secret"]
 
 log = logging.getLogger("atout.server")
 
 #: How often (seconds) presence is written to a shared database, at most, per seat.
 PRESENCE_EVERY = 5.0
+#: The bot that gives hints: quick, and good enough to learn from.
+HINT = "medium"
 
 
 def hash_secret(secret: str) -> str:
@@ -175,9 +178,14 @@ class TableService:
         name: str | None,
         grace: float | None,
         standin: str | None,
+        packs: Sequence[Sequence[str]] | None = None,
+        dealer: int | None = None,
+        seed: int | None = None,
     ) -> Created:
         """A new table. ``players`` has one entry per seat: ``human`` or a bot spec; the
-        creator sits in ``seat`` (by default the first human seat)."""
+        creator sits in ``seat`` (by default the first human seat). ``packs`` (the first
+        deals' packs), ``dealer`` and ``seed`` fix the match's chance, on a server whose
+        settings allow ``fixed_deals`` only; a restart forgets given packs not dealt yet."""
         try:
             loaded = load(rules if rules is not None else game)
         except (RulesError, NotationError) as e:
@@ -197,7 +205,14 @@ class TableService:
             seat = humans[0]
         if seat is not None and seat not in humans:
             raise BadTable(f"seat {seat} is not a human seat: the creator sits at a human seat")
-        state = loaded.new_match()  # seed and first dealer from `secrets`
+        if (packs, dealer, seed) != (None, None, None) and not self.settings.fixed_deals:
+            raise BadTable("this server deals every table itself: packs, dealer and seed are "
+                           "taken only by a server started with --fixed-deals")  # fmt: skip
+        try:
+            # Without them, the seed and the first dealer come from `secrets`.
+            state = loaded.new_match(seed, packs, dealer)
+        except (PackError, NotationError, ValueError) as e:
+            raise BadTable(str(e)) from None
         token = secrets.token_urlsafe(32) if seat is not None else None
         invites = {i: secrets.token_urlsafe(16) for i in humans if i != seat}
         now = time.time()
@@ -405,6 +420,19 @@ class TableService:
         if table.over:
             await self.broker.release(table.id)
         return message
+
+    async def hint(self, table: Table, seat: int, seq: int) -> str:
+        """The action the hint bot (:data:`HINT`) would take for ``seat`` on the state after
+        ``seq`` actions, chosen from that seat's view and legal actions only, like any bot.
+        409 if ``seq`` is stale or the seat has nothing to decide."""
+        if seq != table.seq:
+            raise Stale(f"the table has moved on: {table.seq} actions are applied", seq=table.seq)
+        if table.status != PLAYING or seat not in table.acting():
+            raise NotYourTurn("a hint is for the seat whose decision it is")
+        view = table.state.view(seat)
+        legal = table.state.legal_actions(seat)
+        text, _problem = await self.pool.choose(HINT, view, legal, secrets.randbits(63))
+        return text
 
     async def _catch_up(self, table: Table) -> None:
         """Apply the actions other processes stored since this table's ``seq`` (call with the

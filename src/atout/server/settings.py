@@ -49,7 +49,9 @@ class Settings:
     decision, past which a uniformly random legal action is played instead, and
     ``max_bot_time`` the most thinking time a table may give a bot (``hard(time=...)``).
     ``max_body`` bounds a request body in bytes (larger: 413). ``host`` and ``port`` are only
-    used to print the address."""
+    used to print the address. ``fixed_deals`` lets a table be created from given packs, first
+    dealer and seed (``atout serve --fixed-deals``, for tests and demonstrations): whoever
+    creates such a table knows every card, so a server strangers play on keeps it off."""
 
     db: URL = field(default_factory=lambda: database_url(None, data_dir()))
     grace: float = 60.0
@@ -60,6 +62,7 @@ class Settings:
     max_body: int = 16 * 1024
     host: str = "127.0.0.1"
     port: int = 8000
+    fixed_deals: bool = False
 
     @property
     def is_sqlite(self) -> bool:

@@ -27,7 +27,8 @@ from typing import Any
 
 from atout import bots
 from atout import record as records
-from atout.core.events import Event
+from atout.cards import CardSet
+from atout.core.events import DealStarted, Event
 from atout.core.game import Game
 from atout.core.state import State
 from atout.errors import IllegalAction, NotationError, PackError, RecordError
@@ -109,6 +110,7 @@ class Table:
         self._messages: dict[int | None, str] = {}
         self.version = 0
         self._changed = asyncio.Event()
+        self._review: tuple[list[_Step], list[int]] | None = None
 
     def _replay(self, stored: StoredTable) -> tuple[State, Sight]:
         rec = records.Record(
@@ -289,6 +291,29 @@ class Table:
         """Who sits where, as records name them: a person by name, a bot by spec and version."""
         return tuple(_record_seat(s) for s in self.seats)
 
+    def review(self, step: int) -> dict[str, Any]:
+        """Step ``step`` of the finished match (0: before the first action), as
+        :class:`~atout.server.schemas.ReviewOut` describes it, replayed from the record. The
+        replay is kept, so walking through a match replays it once. Only once the match is
+        over (every card is then public): the caller checks :attr:`over`."""
+        if self._review is None:
+            self._review = _replay_steps(records.from_state(self.state, self.record_seats()))
+        states, starts = self._review
+        step = max(0, min(step, len(states) - 1))
+        state, seat, text, events = states[step]
+        zones = state.zones()
+        hands = [zones.get(f"hand{s}", 0) for s in range(self.game.seats)]
+        return {
+            "step": step,
+            "steps": len(states) - 1,
+            "seat": seat,
+            "action": text,
+            "events": [e.to_dict() for e in events],
+            "view": state.view(None).to_dict(),
+            "hands": [CardSet(h).texts() for h in hands],
+            "deals": starts,
+        }
+
     def record(self, viewer: int | None) -> dict[str, Any]:
         """The whole record once the match is over; before, the record as ``viewer`` may
         read it (unseen cards ``??``)."""
@@ -329,6 +354,25 @@ def summary(
         "created_at": created_at,
         "result": result,
     }
+
+
+#: A replayed step: the state after it, the seat and action text (``None`` at the start), and
+#: the events it made happen.
+_Step = tuple[State, int | None, str | None, list[Event]]
+
+
+def _replay_steps(rec: records.Record) -> tuple[list[_Step], list[int]]:
+    """Every step of a record (a copy of the state after each), and the steps at which a deal
+    begins."""
+    state = records.start(rec)
+    steps: list[_Step] = [(state.clone(), None, None, state.opening_events())]
+    starts = [0]
+    for i, (seat, text) in enumerate(rec.actions, start=1):
+        events = state.apply(text, seat)
+        if any(isinstance(e, DealStarted) for e in events):
+            starts.append(i)
+        steps.append((state.clone(), seat, text, events))
+    return steps, starts
 
 
 def _record_seat(seat: Seat) -> records.Seat:

@@ -1,0 +1,90 @@
+// Events in words, in the page's language: the event log and the screen reader's news.
+// Everything said is read off the events the server sent this seat; nothing is worked out.
+
+import { t, tc, lang } from "./i18n.js";
+import { cardName, cardPhrase, suitName } from "./cards.js";
+
+/** Say `key` about `seat`: the "you" form for the reader's own seat, else the third person
+ *  with {who} (the seat's name). The sentence starts with a capital. */
+function about(ctx, key, seat, vars = {}) {
+  if (seat === ctx.me) return tc(`${key}.you`, vars);
+  return tc(key, { ...vars, who: ctx.name(seat) });
+}
+
+const card = (c) => cardPhrase(c, lang());
+const suit = (x) => suitName(x, lang());
+
+/** One sentence for an event, or null for events not worth a line. `ctx`: {me, name(seat)}. */
+export function describe(ev, ctx) {
+  switch (ev.type) {
+    case "deal_started":
+      return about(ctx, "ev.deal_started", ev.dealer, { deal: ev.deal });
+    case "cards_dealt":
+      return ev.cards ? about(ctx, "ev.cards_dealt", ev.seat, { count: ev.count }) : null;
+    case "trump_turned":
+      return tc("ev.trump_turned", { card: card(ev.card), name: cardName(ev.card, lang()), suit: suit(ev.suit) });
+    case "card_played":
+      return about(ctx, "ev.card_played", ev.seat, { card: card(ev.card) });
+    case "trick_won":
+      return about(ctx, ev.points ? "ev.trick_won_points" : "ev.trick_won", ev.seat, { points: ev.points });
+    case "card_drawn":
+      if (!ev.card) return null;
+      return about(ctx, ev.face_up ? "ev.card_drawn_trump" : "ev.card_drawn", ev.seat, { card: card(ev.card) });
+    case "trump_exchanged":
+      return about(ctx, "ev.trump_exchanged", ev.seat, { jack: card(ev.jack), card: card(ev.card) });
+    case "stock_closed":
+      return about(ctx, "ev.stock_closed", ev.seat);
+    case "marriage_declared":
+      return about(ctx, ev.credited ? "ev.marriage" : "ev.marriage_waits", ev.seat,
+        { points: ev.points, suit: suit(ev.suit) });
+    case "marriage_credited":
+      return about(ctx, "ev.marriage_credited", ev.seat, { points: ev.points });
+    case "claimed":
+      return about(ctx, ev.correct ? "ev.claim_right" : "ev.claim_wrong", ev.seat, { points: ev.points });
+    case "card_turned":
+      return tc(`ev.card_turned.${ev.outcome}`, { card: card(ev.card), name: cardName(ev.card, lang()), suit: suit(ev.suit) });
+    case "jack_turned":
+      return about(ctx, ev.new_trump ? "ev.jack_turned_new" : "ev.jack_turned", ev.seat);
+    case "stood":
+      return about(ctx, "ev.stood", ev.seat, { suit: suit(ev.suit) });
+    case "begged":
+      return about(ctx, "ev.begged", ev.seat);
+    case "gift_given":
+      return about(ctx, "ev.gift_given", ev.seat, { suit: suit(ev.suit) });
+    case "cards_run":
+      return about(ctx, ev.run > 1 ? "ev.cards_run_again" : "ev.cards_run", ev.seat);
+    case "discarded":
+      return ev.card ? about(ctx, "ev.discarded_card", ev.seat, { card: card(ev.card) })
+        : about(ctx, "ev.discarded", ev.seat);
+    case "bid_made":
+      if (ev.tricks === null || ev.tricks === undefined) return about(ctx, "ev.bid_sealed", ev.seat);
+      return about(ctx, "ev.bid", ev.seat, { n: ev.tricks });
+    case "bids_revealed":
+      return tc("ev.bids_revealed", { bids: ev.bids.map((b, s) => `${ctx.name(s)} ${b}`).join(", ") });
+    case "no_trump":
+      return tc("ev.no_trump");
+    case "deal_ended":
+      return dealEnded(ev, ctx);
+    case "match_ended":
+      if (!ev.winners.length) return tc("ev.match_over");
+      if (ev.winners.length === 1) return about(ctx, "ev.match_won", ev.winners[0]);
+      return tc("ev.match_shared", { who: ev.winners.map((s) => s === ctx.me ? t("you") : ctx.name(s)).join(" · ") });
+    default:
+      return null;
+  }
+}
+
+function dealEnded(ev, ctx) {
+  const r = ev.result;
+  if ("reason" in r) { // Schnapsen
+    return about(ctx, "ev.schnapsen_deal", r.winner,
+      { deal: r.deal, points: r.points, reason: t(`reason.${r.reason}`) });
+  }
+  if ("void" in r) { // Seven Up
+    if (r.void) return tc("ev.sevenup_void", { deal: r.deal });
+    const parts = ["high", "low", "jack", "game"].filter((k) => r[k] !== null)
+      .map((k) => `${t(`point.${k}`)}: ${r[k] === ctx.me ? t("you") : ctx.name(r[k])}`);
+    return tc("ev.sevenup_deal", { deal: r.deal, parts: parts.join(", ") || t("nobody") });
+  }
+  return tc("ev.river_round", { deal: r.deal, cards: r.cards });
+}

@@ -1,0 +1,564 @@
+// The table screen: one seat's (or a spectator's) view of a table, kept current by its
+// websocket. Messages are processed one at a time, in `seq` order: each is rendered, then its
+// events are narrated and animated (skippable: a click on the table or Escape), then the next.
+// The page never computes a rule: what is legal comes from the server (`legal`), what is
+// shown from the seat's view.
+
+import { h, fill, announce, copyText } from "./dom.js";
+import { t, tc, cap, lang, onLang } from "./i18n.js";
+import { api, heldSeat, holdSeat, ApiError } from "./api.js";
+import { TableSocket } from "./socket.js";
+import { describe } from "./narrate.js";
+import { cardName, parse, sortHand } from "./cards.js";
+import { face } from "./cardsvg.js";
+import { prefs, onPrefs, animating } from "./prefs.js";
+import { GAMES } from "./games/index.js";
+import { drawing, actionsFor } from "./games/common.js";
+import { dialog } from "./dialogs.js";
+import { gameTitle, playAgain } from "./lobby.js";
+
+const HOLD = 1100;   // ms a finished trick stays on the table
+const SWEEP = 320;   // ms it takes to leave
+const ENTER = 260;   // ms a card takes to arrive
+const LOG_SIZE = 200;
+
+export class TableScreen {
+  constructor(root, tableId, { header }) {
+    this.root = root;
+    this.id = tableId;
+    this.header = header;
+    const held = heldSeat(tableId);
+    this.token = held?.token || null;
+    this.invites = held?.invites || [];
+    this.info = null;
+    this.msg = null;
+    this.log = [];           // {ev} or {text}: narrated again on a language switch
+    this.deals = [];         // the finished deals' results, oldest first
+    this.queue = [];
+    this.busy = false;
+    this.skipping = false;
+    this.shown = null;       // the trick an animation shows instead of the view's
+    this.pending = false;    // an action is on its way
+    this.hinted = null;
+    this.typed = "";
+    this.lastTrickOpen = false;
+    this.chooser = null;     // the card whose marriage choice is open
+    this.focusKey = null;
+    this.connection = "connecting";
+    this.offLang = onLang(() => this.render());
+    onPrefs(() => this.render());
+    this.keys = (e) => this.onKey(e);
+    document.addEventListener("keydown", this.keys);
+    this.start();
+  }
+
+  async start() {
+    try {
+      this.info = await api.table(this.id);
+    } catch (e) {
+      fill(this.root, h("p", { class: "error" }, e.status === 404 ? t("no_such_table") : e.message),
+        h("p", {}, h("a", { href: "#" }, t("back_to_lobby"))));
+      return;
+    }
+    this.render();
+    this.socket = new TableSocket(this.id, this.token, {
+      onMessage: (m) => this.receive(m),
+      onState: (state, err) => this.connectionState(state, err),
+    });
+  }
+
+  destroy() {
+    this.socket?.close();
+    this.offLang();
+    document.removeEventListener("keydown", this.keys);
+  }
+
+  // --- messages ---------------------------------------------------------------------------
+
+  connectionState(state, err) {
+    this.connection = state;
+    const banner = document.getElementById("banner");
+    if (state === "reconnecting") {
+      banner.hidden = false;
+      banner.textContent = t("reconnecting");
+    } else if (state === "refused") {
+      banner.hidden = false;
+      banner.textContent = err?.detail || t("seat_refused");
+    } else {
+      banner.hidden = true;
+    }
+  }
+
+  receive(m) {
+    if (m.type === "table") {
+      this.info = m.table;
+      if (!this.busy) this.render();
+      return;
+    }
+    if (m.type === "snapshot" || m.type === "update") {
+      this.queue.push(m);
+      if (!this.busy) this.drain();
+    }
+  }
+
+  async drain() {
+    this.busy = true;
+    while (this.queue.length) {
+      const m = this.queue.shift();
+      if (this.msg && m.seq < this.msg.seq) continue;
+      if (this.msg && m.type === "update" && m.seq === this.msg.seq) continue; // seen already
+      await this.process(m);
+    }
+    this.busy = false;
+    this.skipping = false;
+    this.render();
+  }
+
+  async process(m) {
+    const before = this.msg;
+    const fresh = m.type === "snapshot";
+    this.msg = m;
+    this.hinted = null;
+    this.chooser = null;
+    this.flashText = "";
+    if (m.status !== this.info.status) this.info = { ...this.info, status: m.status };
+    if (fresh) {
+      await this.loadDeals();
+      this.render();
+      return;
+    }
+    const events = m.events || [];
+    const words = [];
+    for (const ev of events) {
+      this.log.push({ ev, seq: m.seq });
+      const line = describe(ev, this.ctx());
+      if (line && (ev.seat !== this.msg.seat || ev.type !== "cards_dealt")) words.push(line);
+      if (ev.type === "deal_ended") this.deals.push(ev.result);
+    }
+    if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
+    if (words.length) announce(words.join(" "));
+    // The trick as it was: an animation starts from it.
+    this.shown = before && before.view.trick.length
+      ? { leader: before.view.leader, cards: [...before.view.trick] } : null;
+    this.render();
+    await this.animate(events, before);
+    this.shown = null;
+    const ended = events.find((e) => e.type === "deal_ended");
+    const over = events.find((e) => e.type === "match_ended");
+    if (over) {
+      this.info = await api.table(this.id).catch(() => this.info);
+      this.render();
+      this.showSummary(ended?.result, over);
+    } else if (ended) {
+      this.render();
+      this.showSummary(ended.result, null);
+    }
+  }
+
+  async loadDeals() {
+    try {
+      const rec = await api.record(this.id, this.token);
+      this.deals = rec.result?.deals || [];
+    } catch {
+      this.deals = [];
+    }
+  }
+
+  sleep(ms) {
+    if (this.skipping || !animating()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => { clearTimeout(timer); resolve(); };
+    });
+  }
+
+  skip() {
+    this.skipping = true;
+    this.wake?.();
+  }
+
+  async animate(events, before) {
+    if (!animating()) return;
+    const n = this.seats();
+    for (const ev of events) {
+      if (ev.type === "card_played") {
+        const cards = this.shown ? [...this.shown.cards, ev.card] : [ev.card];
+        const leader = this.shown ? this.shown.leader : ev.seat;
+        this.shown = { leader, cards, entering: cards.length - 1 };
+        this.renderTrick();
+        await this.sleep(ENTER);
+      } else if (ev.type === "trick_won") {
+        this.shown = { leader: ev.leader, cards: ev.cards, winner: ev.seat };
+        this.renderTrick();
+        await this.sleep(HOLD);
+        this.shown = { ...this.shown, sweeping: (ev.seat - (this.msg.seat ?? 0) + n) % n };
+        this.renderTrick();
+        await this.sleep(SWEEP);
+        this.shown = null;
+        this.renderTrick();
+      }
+    }
+    void before;
+  }
+
+  // --- acting -----------------------------------------------------------------------------
+
+  async act(action) {
+    if (this.pending || !this.msg || !this.msg.legal.includes(action)) return;
+    this.pending = true;
+    this.chooser = null;
+    this.focusKey = null;
+    this.render();
+    try {
+      const update = await api.act(this.id, this.token, action, this.msg.seq);
+      this.pending = false;
+      this.receive(update);
+    } catch (e) {
+      this.pending = false;
+      if (e instanceof ApiError && e.code === "stale_seq") {
+        this.receive(await api.view(this.id, this.token));
+      } else {
+        this.flash(e.message);
+        this.render();
+      }
+    }
+  }
+
+  async hint() {
+    if (!this.msg) return;
+    try {
+      const got = await api.hint(this.id, this.token, this.msg.seq);
+      this.hinted = got.action;
+      const line = t("hint_says", { action: this.actionWords(got.action) });
+      this.flash(line);
+      announce(line);
+      this.render();
+    } catch (e) {
+      this.flash(e.message);
+    }
+  }
+
+  /** A message under the controls (a refusal, a hint), kept until the table moves on. */
+  flash(text) {
+    this.flashText = text;
+    const el = this.root.querySelector(".flash");
+    if (el) el.textContent = text;
+  }
+
+  /** A card was chosen (click, Enter, or typed). */
+  chooseCard(card) {
+    const actions = actionsFor(card, this.msg?.legal || []);
+    if (!actions.length) {
+      this.flash(t("not_playable", { card: cardName(card, lang()) }));
+      return;
+    }
+    if (actions.length > 1) {
+      this.chooser = card; // a King or Queen that may declare a marriage: ask
+      this.focusKey = `act:${actions.find((a) => a.endsWith("marriage"))}`;
+      this.render();
+      return;
+    }
+    this.act(actions[0]);
+  }
+
+  actionWords(action) {
+    const [verb, arg, extra] = action.split(" ");
+    const card = arg && parse(arg) ? cardName(arg, lang()) : arg;
+    if (verb === "play" && extra === "marriage") return t("do.play_marriage", { card });
+    if (verb === "play") return t("do.play", { card });
+    if (verb === "discard") return t("do.discard", { card });
+    if (verb === "bid") return t("bid_n", { n: arg });
+    return t(`do.${verb}`, { jack: "", card: "" });
+  }
+
+  // --- keyboard ---------------------------------------------------------------------------
+
+  onKey(e) {
+    if (e.target.closest?.("input, select, textarea, dialog") || e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Escape") {
+      if (this.busy) this.skip();
+      if (this.chooser) { this.chooser = null; this.render(); }
+      return;
+    }
+    if (e.target.closest?.(".hand") && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(e.key)) return;
+    const ch = e.key.length === 1 ? e.key.toUpperCase() : "";
+    if (!/^[0-9TJQKACDHS]$/.test(ch)) return;
+    this.typed = (this.typed + ch).slice(-3);
+    clearTimeout(this.typedTimer);
+    this.typedTimer = setTimeout(() => { this.typed = ""; this.showTyped(); }, 2000);
+    this.showTyped();
+    for (const len of [3, 2]) {
+      const c = parse(this.typed.slice(-len));
+      if (c && (this.msg?.view.hand || []).includes(c.text)) {
+        e.preventDefault();
+        this.typed = "";
+        this.showTyped();
+        this.focusKey = `card:${c.text}`;
+        this.chooseCard(c.text);
+        return;
+      }
+    }
+  }
+
+  showTyped() {
+    const el = this.root.querySelector(".typed");
+    if (el) el.textContent = this.typed ? t("typed", { text: this.typed }) : "";
+  }
+
+  handKeys(e) {
+    const cards = [...e.currentTarget.querySelectorAll("button.card")];
+    const i = cards.indexOf(document.activeElement);
+    let j = null;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") j = Math.min(cards.length - 1, i + 1);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") j = Math.max(0, i - 1);
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = cards.length - 1;
+    if (j === null || i < 0) return;
+    e.preventDefault();
+    cards[i].tabIndex = -1;
+    cards[j].tabIndex = 0;
+    cards[j].focus();
+  }
+
+  // --- what the screen shows --------------------------------------------------------------
+
+  seats() {
+    return this.info.seats.length;
+  }
+
+  /** The names and the reader's seat, for narration and panels. */
+  ctx() {
+    const me = this.msg ? this.msg.seat : heldSeat(this.id)?.seat ?? null;
+    const bots = this.info.seats.filter((s) => s.player !== "human").length;
+    const ctx = {
+      me,
+      game: this.info.game,
+      deals: this.deals,
+      hinted: this.hinted,
+      act: (a) => this.act(a),
+      Name: (s) => cap(ctx.name(s)),
+      name: (s) => {
+        if (s === me) return t("you");
+        const seat = this.info.seats[s];
+        if (seat.player !== "human") return bots === 1 && this.seats() === 2 ? t("the_computer") : t("computer_n", { n: s + 1 });
+        return seat.name || t("player_n", { n: s + 1 });
+      },
+    };
+    return ctx;
+  }
+
+  render() {
+    if (!this.info) return;
+    const active = document.activeElement;
+    const key = this.focusKey || active?.dataset?.key || null;
+    this.focusKey = null;
+    const game = GAMES[this.info.game];
+    const ctx = this.ctx();
+    this.header.set({ game: this.info.game, title: gameTitle(this.info.game) });
+    if (!this.msg) {
+      fill(this.root, h("p", { class: "loading" }, t("connecting")));
+      return;
+    }
+    const view = this.msg.view;
+    const waiting = this.info.status === "waiting";
+    const over = this.info.status === "over";
+    const myTurn = !waiting && !over && this.msg.legal.length > 0;
+    fill(this.root,
+      h("div", { class: `table game-${this.info.game}`,
+                 // For scripts and tests: the state shown, and whether this seat may act now.
+                 dataset: { seq: String(this.msg.seq), status: this.info.status,
+                            turn: myTurn && !this.pending ? "mine" : "other" } },
+        h("h1", { class: "sr-only" }, gameTitle(this.info.game)),
+        h("section", { class: "seats", "aria-label": t("players") }, this.seatChips(view, game, ctx)),
+        h("section", { class: "felt", "aria-label": t("table_centre"), onclick: () => this.busy && this.skip() },
+          game.felt(view, ctx),
+          h("div", { class: "trick-area" })),
+        h("section", { class: "decide", "aria-label": t("your_move") },
+          waiting ? this.waitingPanel() : over ? this.overPanel() : this.decisionPanel(view, game, ctx, myTurn)),
+        this.handPanel(view, game, ctx, myTurn),
+        h("aside", { class: "side" },
+          game.scores(view, ctx),
+          this.logPanel(ctx))));
+    this.renderTrick();
+    const again = key && this.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again && !again.disabled) again.focus();
+    else if (active && active !== document.body && !document.contains(active) && myTurn) {
+      this.root.querySelector(".hand button.card[tabindex='0']")?.focus();
+    }
+  }
+
+  seatChips(view, game, ctx) {
+    const n = this.seats();
+    const me = view.seat;
+    const order = Array.from({ length: n }, (_, i) => ((me ?? 0) + i) % n).filter((s) => s !== me);
+    const acting = this.msg.to_act;
+    return order.map((s) => {
+      const seat = this.info.seats[s];
+      const away = seat.player === "human" && seat.taken && !seat.present;
+      return h("div", { class: `chip${acting.includes(s) ? " acting" : ""}`,
+                        "aria-label": `${cap(ctx.name(s))}` },
+        h("div", { class: "chip-name" }, cap(ctx.name(s)),
+          s === view.dealer ? h("span", { class: "badge", title: t("dealer") }, t("dealer_short")) : null),
+        h("div", { class: "chip-meta" },
+          seat.player !== "human" ? h("span", { class: "level" }, t(`level.${seat.player.split("(")[0]}`)) : null,
+          seat.standin ? h("span", { class: "away" }, t("standin_plays")) : away ? h("span", { class: "away" }, t("away")) : null,
+          !seat.taken ? h("span", { class: "away" }, t("seat_free")) : null),
+        h("div", { class: "chip-cards", role: "img", "aria-label": t("cards_n", { n: view.hand_sizes[s] }) },
+          Array.from({ length: Math.min(view.hand_sizes[s], 12) }, () => h("span", { class: "mini-back" })),
+          h("span", { class: "count" }, String(view.hand_sizes[s]))),
+        h("div", { class: "chip-info" }, game.seatInfo(view, s, ctx),
+          acting.includes(s) ? h("span", { class: "thinking" }, seat.player === "human" ? t("to_act") : t("thinking")) : null));
+    });
+  }
+
+  renderTrick() {
+    const area = this.root.querySelector(".trick-area");
+    if (!area || !this.msg) return;
+    const view = this.msg.view;
+    const game = GAMES[this.info.game];
+    const ctx = this.ctx();
+    const n = this.seats();
+    let trick = this.shown;
+    let ghost = false;
+    if (!trick && this.lastTrickOpen) {
+      trick = game.lastTrick(view);
+      ghost = true;
+    } else if (!trick && view.trick.length) {
+      trick = { leader: view.leader, cards: view.trick };
+    } else if (!trick && !animating()) {
+      // Without animations the finished trick stays in sight until the next card is led.
+      const last = game.lastTrick(view);
+      if (last && last.cards.length === n) { trick = last; ghost = true; }
+    }
+    const label = trick ? (ghost ? t("last_trick") : t("trick")) : t("trick_empty");
+    fill(area,
+      h("div", { class: `trick${ghost ? " ghost" : ""}${trick?.sweeping !== undefined ? " sweep" : ""}`,
+                 role: "list", "aria-label": label },
+        trick ? trick.cards.map((c, i) => {
+          const seat = (trick.leader + i) % n;
+          return h("figure", { role: "listitem", class: `played${i === trick.entering ? " enter" : ""}${trick.winner === seat ? " winner" : ""}`,
+                               "aria-label": `${cap(ctx.name(seat))}: ${cardName(c, lang())}` },
+            h("span", { class: "card" }, face(c, drawing(ctx))),
+            h("figcaption", {}, cap(ctx.name(seat))));
+        }) : h("p", { class: "empty" }, view.trick.length === 0 && this.msg.legal.some((a) => a.startsWith("play")) ? t("your_lead_here") : "")),
+      trick?.winner !== undefined ? h("p", { class: "caption" },
+        trick.winner === ctx.me ? t("you_won_trick") : t("won_trick", { who: cap(ctx.name(trick.winner)) })) : null,
+      game.lastTrick(view) ? h("button", { type: "button", class: "link last-trick", "aria-pressed": String(this.lastTrickOpen),
+        dataset: { key: "last-trick" },
+        onclick: (e) => { e.stopPropagation(); this.lastTrickOpen = !this.lastTrickOpen; this.render(); } },
+        this.lastTrickOpen ? t("hide_last_trick") : t("show_last_trick")) : null);
+  }
+
+  decisionPanel(view, game, ctx, myTurn) {
+    if (view.seat === null) return h("p", { class: "prompt" }, t("spectating"));
+    const legal = this.msg.legal;
+    const waitingFor = this.msg.to_act.filter((s) => s !== view.seat);
+    const prompt = myTurn ? game.prompt(view, legal, ctx)
+      : waitingFor.length ? t("waiting_for", { who: waitingFor.map((s) => ctx.name(s)).join(", ") }) : "";
+    const controls = myTurn ? game.controls(view, legal, ctx) : [];
+    if (this.chooser) {
+      const c = this.chooser;
+      const points = c.slice(-1) === view.trump ? 40 : 20;
+      controls.unshift(h("div", { class: "chooser", role: "group", "aria-label": cardName(c, lang()) },
+        h("button", { type: "button", class: "act primary", dataset: { key: `act:play ${c} marriage` },
+          onclick: () => this.act(`play ${c} marriage`) }, t("do.lead_declare", { card: cardName(c, lang()), points })),
+        h("button", { type: "button", class: "act", dataset: { key: `act:play ${c}` },
+          onclick: () => this.act(`play ${c}`) }, t("do.lead_plain", { card: cardName(c, lang()) }))));
+    }
+    return [
+      h("p", { class: `prompt${myTurn ? " mine" : ""}`, role: "status" }, prompt),
+      h("div", { class: "controls" }, controls,
+        myTurn && prefs().hints ? h("button", { type: "button", class: "act hint", dataset: { key: "hint" },
+          onclick: () => this.hint() }, t("hint")) : null),
+      h("p", { class: "flash", role: "alert" }, this.flashText || ""),
+      h("p", { class: "typed", "aria-live": "off" }),
+    ];
+  }
+
+  handPanel(view, game, ctx, myTurn) {
+    if (!view.hand) return null;
+    const trump = game.trump(view);
+    const cards = sortHand(view.hand, { trump, game: this.info.game });
+    const legal = this.msg.legal;
+    const focusable = cards.find((c) => actionsFor(c, legal).length) || cards[0];
+    return h("section", { class: "hand-panel", "aria-label": t("your_hand") },
+      h("div", { class: "hand-head" }, h("h2", {}, t("your_hand")),
+        h("span", { class: "muted" }, t("cards_n", { n: cards.length })),
+        this.msg.to_act.includes(view.seat) ? h("span", { class: "badge mine" }, t("your_turn")) : null,
+        view.dealer === view.seat ? h("span", { class: "badge" }, t("dealer")) : null),
+      h("div", { class: "hand", role: "toolbar", "aria-label": t("your_hand_keys"),
+                 onkeydown: (e) => this.handKeys(e), style: { "--n": String(cards.length) } },
+        cards.map((c) => {
+          const playable = myTurn && actionsFor(c, legal).length > 0;
+          const hinted = this.hinted && this.hinted.split(" ")[1] === c;
+          return h("button", {
+            type: "button", class: `card${playable ? " legal" : myTurn ? " dim" : ""}${hinted ? " hinted" : ""}`,
+            tabIndex: c === focusable ? 0 : -1, dataset: { card: c, key: `card:${c}` },
+            "aria-label": cardName(c, lang()) + (myTurn ? `, ${playable ? t("playable") : t("not_playable_now")}` : ""),
+            "aria-disabled": playable ? null : "true",
+            onclick: () => this.chooseCard(c),
+          }, face(c, drawing(ctx)));
+        })));
+  }
+
+  logPanel(ctx) {
+    const lines = [];
+    for (const item of this.log) {
+      const text = describe(item.ev, ctx);
+      if (text) lines.push(h("li", {}, text));
+    }
+    const list = h("ol", { class: "log", "aria-label": t("log") }, lines);
+    requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+    return h("section", { class: "log-panel" }, h("h2", {}, t("log")), list);
+  }
+
+  waitingPanel() {
+    const free = this.info.free_seats;
+    return [
+      h("p", { class: "prompt" }, t("waiting_players", { n: free.length })),
+      this.invites.length ? h("ul", { class: "invites" }, this.invites.filter((i) => free.includes(i.seat)).map((i) => {
+        const link = i.link;
+        return h("li", {},
+          h("label", {}, t("invite_for", { n: i.seat + 1 }), " ",
+            h("input", { type: "text", readOnly: true, value: link, class: "invite-link", dataset: { seat: i.seat },
+                         onfocus: (e) => e.target.select() })),
+          h("button", { type: "button", class: "act", onclick: async (e) => {
+            e.target.textContent = (await copyText(link)) ? t("copied") : t("copy_failed");
+          } }, t("copy_link")));
+      })) : h("p", {}, t("ask_creator")),
+    ];
+  }
+
+  overPanel() {
+    const result = this.info.result;
+    const ctx = this.ctx();
+    return [
+      h("p", { class: "prompt mine" }, result ? this.resultWords(result, ctx) : t("match_over")),
+      h("div", { class: "controls" },
+        h("button", { type: "button", class: "act primary", dataset: { key: "again" }, onclick: () => playAgain(this.info) }, t("play_again")),
+        h("a", { class: "act button", href: `#review=${encodeURIComponent(this.id)}` }, t("review_match")),
+        h("a", { class: "act button", href: "#" }, t("back_to_lobby"))),
+    ];
+  }
+
+  resultWords(result, ctx) {
+    if (!result.winners.length) return t("match_over");
+    if (result.winners.includes(ctx.me) && result.winners.length === 1) return t("you_win_match");
+    return t("wins_match", { who: result.winners.map((s) => cap(ctx.name(s))).join(", ") });
+  }
+
+  showSummary(result, over) {
+    const game = GAMES[this.info.game];
+    const ctx = this.ctx();
+    const body = [];
+    if (result) body.push(...game.summary(result, ctx));
+    if (over) body.push(h("p", { class: "headline" }, this.resultWords(this.info.result || over, ctx)));
+    const buttons = over
+      ? [["play_again", () => playAgain(this.info)], ["review_match", () => { location.hash = `#review=${encodeURIComponent(this.id)}`; }],
+         ["close", null]]
+      : [["continue", null]];
+    dialog({ title: over ? t("match_over") : t("deal_over"), body, buttons, className: "summary" });
+  }
+}
+
+export { holdSeat };
