@@ -8,6 +8,11 @@ action's text. The bot never receives a state, here as anywhere.
 If a decision takes longer than the pool's timeout, or the bot fails, the table is not stuck:
 the seat plays a uniformly random legal action instead and the incident is logged.
 
+A bot that does not look at the view (``uses_view = False``: it picks among the legal actions,
+like ``random``) decides in the server process itself: its choice costs microseconds, a round
+trip to a worker a good deal more (pickling, a pipe, a thread waking), and it is the same
+call with the same arguments, so the same choice.
+
 Only built-in bots may sit at a server's table (:func:`check_spec`): a spec naming a file or a
 module would let whoever creates a table run code on the server.
 """
@@ -97,6 +102,8 @@ class BotPool:
         self.workers = workers
         self.timeout = timeout
         self._executor = self._start()
+        #: Spec -> the bot, if it decides here (it ignores the view), else ``None``.
+        self._inline: dict[str, bots.Bot | None] = {}
 
     def _start(self) -> ProcessPoolExecutor:
         # spawn, not fork: the server process has threads and an event loop a fork would copy.
@@ -115,6 +122,17 @@ class BotPool:
     ) -> tuple[str, str | None]:
         """The bot's action text for this view, and ``None``; or, if the bot failed or ran
         out of time, a random legal action's text and what went wrong."""
+        inline = self._inline_bot(spec)
+        if inline is not None:
+            # Yield once, as a worker's answer would: a table of such bots must not play its
+            # whole match without letting the other tables in.
+            await asyncio.sleep(0)
+            try:
+                return str(inline.choose(view, legal, random.Random(seed))), None
+            except Exception as e:  # a bot's own defect must not stop the table
+                problem = f"{spec} failed: {e!r}"
+                log.warning("bot decision replaced by a random legal action: %s", problem)
+                return str(random.Random(seed).choice(list(legal))), problem
         payload = _dumps((view, list(legal)))
         try:
             future = self._executor.submit(_decide, spec, payload, seed)
@@ -130,6 +148,16 @@ class BotPool:
             return text, None
         log.warning("bot decision replaced by a random legal action: %s", problem)
         return str(random.Random(seed).choice(list(legal))), problem
+
+    def _inline_bot(self, spec: str) -> bots.Bot | None:
+        """The bot for ``spec`` if it decides in this process (it ignores the view)."""
+        if spec not in self._inline:
+            try:
+                bot: bots.Bot | None = bots.make(spec)
+            except Exception:
+                bot = None  # the worker meets the same failure, and the pool's fallback
+            self._inline[spec] = bot if bot is not None and not bot.uses_view else None
+        return self._inline[spec]
 
     def close(self) -> None:
         """Stop the workers: decisions not begun are dropped, one under way finishes (within
