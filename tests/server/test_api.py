@@ -10,6 +10,7 @@ import json
 import socket
 import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -301,3 +302,16 @@ def test_a_websocket_that_cannot_open_says_why_and_closes(
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == code
+
+
+def test_serve_prints_the_address_once_it_listens_and_fails_on_a_taken_port(
+    sqlite_server: ServerProcess, tmp_path: Path
+) -> None:
+    said = sqlite_server.log.read_text()
+    assert f"atout: the table server is at http://127.0.0.1:{sqlite_server.port}/\n" in said
+    assert f"http://127.0.0.1:{sqlite_server.port}/docs" in said
+    second = ServerProcess(tmp_path, port=sqlite_server.port).launch()
+    assert second.proc is not None
+    assert second.proc.wait(60) != 0
+    assert "address already in use" in second.log.read_text()
+    assert "the table server is at" not in second.log.read_text()

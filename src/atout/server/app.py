@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import sys
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -72,10 +71,9 @@ def _json(data: Any, status: int = 200) -> Response:
     return Response(json.dumps(data), status_code=status, media_type="application/json")
 
 
-def create_app(settings: Settings | None = None, *, announce: bool = False) -> FastAPI:
+def create_app(settings: Settings | None = None) -> FastAPI:
     """The application for these settings. Its lifespan opens the store (running the
-    migrations), starts the bot pool and the broker, and resumes every unfinished table;
-    with ``announce`` it prints the address once ready."""
+    migrations), starts the bot pool and the broker, and resumes every unfinished table."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -88,11 +86,6 @@ def create_app(settings: Settings | None = None, *, announce: bool = False) -> F
         service = TableService(settings, store, broker, pool)
         await service.start()
         app.state.service = service
-        if announce:
-            base = f"http://{settings.host}:{settings.port}"
-            where = settings.db.render_as_string(hide_password=True)
-            print(f"atout: the table server is at {base}/ (API: {base}/docs; tables: {where})")
-            sys.stdout.flush()
         try:
             yield
         finally:

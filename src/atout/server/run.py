@@ -1,21 +1,57 @@
-"""``atout serve``: run the table server on uvicorn."""
+"""``atout serve``: run the table server on uvicorn, and say where it is once it listens."""
 
 from __future__ import annotations
+
+import socket
+import sys
 
 import uvicorn
 
 from atout.server.app import create_app
 from atout.server.settings import Settings
 
-__all__ = ["serve"]
+__all__ = ["address", "serve"]
+
+
+def address(host: str, port: int) -> str:
+    """The URL a browser on this machine opens for a server listening on ``host:port``: a
+    server listening on every interface (``0.0.0.0``, ``::``) is reached at the loopback."""
+    if host in ("", "0.0.0.0"):
+        host = "127.0.0.1"
+    elif host == "::":
+        host = "[::1]"
+    elif ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{port}/"
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, printing the address once its socket listens (so ``--port 0`` prints
+    the port it got, and a port already taken prints uvicorn's error, not an address)."""
+
+    def __init__(self, config: uvicorn.Config, settings: Settings) -> None:
+        super().__init__(config)
+        self.settings = settings
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)  # exits the process if it cannot listen
+        host, port = self.settings.host, self.settings.port
+        for server in self.servers:
+            for sock in server.sockets:
+                host, port = sock.getsockname()[:2]
+                break
+        url = address(host, port)
+        where = self.settings.db.render_as_string(hide_password=True)
+        print(f"atout: the table server is at {url}", flush=True)
+        print(f"  the API and its schema: {url}docs; tables kept in {where}", flush=True)
+        print("  Ctrl-C stops it (tables are kept: they resume when it starts again)", flush=True)
 
 
 def serve(settings: Settings) -> None:
     """Serve until interrupted (Ctrl-C or SIGTERM end it cleanly). uvloop and httptools are
     used when installed (the ``server`` extra installs them)."""
-    app = create_app(settings, announce=True)
-    uvicorn.run(
-        app,
+    config = uvicorn.Config(
+        create_app(settings),
         host=settings.host,
         port=settings.port,
         log_level="warning",
@@ -25,3 +61,7 @@ def serve(settings: Settings) -> None:
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=5,
     )
+    server = _Server(config, settings)
+    server.run()
+    if not server.started:
+        sys.exit(1)  # it never listened; uvicorn said why
