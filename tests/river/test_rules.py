@@ -83,7 +83,7 @@ def test_a_finished_trick_leaves_the_table_at_once() -> None:
 
 
 def test_a_standard_pack_ace_high_two_low() -> None:
-    """§2: a standard 52-card pack, no jokers, A high … 2 low (D2's second trick: the King
+    """§2 the pack: a standard 52-card pack, no jokers, A high … 2 low (D2's second trick: the King
     led beats the nine; in D1 the Ace led beats the King and Queen)."""
     assert atout.load("river").pack == FULL_PACK
     state = deal(D1, "2S", dealer=3, rules="river(start_cards=3,no_hook=true)")
@@ -124,7 +124,7 @@ def test_rounds_a_match_plays_the_schedule_with_one_sheet_row_per_round() -> Non
      ("river(players=3,start_cards=17)", 17), ("river(players=6,start_cards=1)", 1)],
 )  # fmt: skip
 def test_start_cards_any_number_that_can_be_dealt(text: str, start: int) -> None:
-    """§2 Rounds, variant `start_cards=K`: any K with K x players <= 52."""
+    """§2 Rounds, variant `start_cards=K` (§2 `start_cards`): any K with K x players <= 52."""
     rules = atout.load(text).rules
     assert isinstance(rules, RiverRules) and rules.start == start
     assert rules.schedule()[0] == start and len(rules.schedule()) == 2 * start - 1
@@ -141,6 +141,8 @@ def test_start_cards_any_number_that_can_be_dealt(text: str, start: int) -> None
     ],
 )  # fmt: skip
 def test_start_cards_that_cannot_be_dealt_are_refused(text: str, match: str) -> None:
+    """§2 Rounds, variant `start_cards=K` (§2 `start_cards`) for any K with K x players <= 52:
+    a number of cards the pack cannot deal is refused, naming the limit."""
     with pytest.raises(atout.RulesError, match=match):
         atout.load(text)
 
@@ -301,7 +303,7 @@ def test_no_hook_bids_in_turn_and_the_dealer_bids_anything() -> None:
 
 
 def test_no_hook_with_simultaneous_bids_contradicts() -> None:
-    """`no_hook` is a rule for bidding in turn: with simultaneous bids it is refused."""
+    """§2 `no_hook` is a rule for bidding in turn: with §2 `simultaneous_bids` it is refused."""
     with pytest.raises(atout.RulesError, match="no_hook and simultaneous_bids contradict"):
         atout.load("river(simultaneous_bids=true,no_hook=true)")
 

@@ -115,8 +115,8 @@ def test_open_stock_no_obligation_to_follow() -> None:
 
 
 def test_open_stock_higher_of_suit_led_wins_then_draws() -> None:
-    """§3: the higher card of the suit led wins; winner draws the top card, then the loser;
-    the winner leads."""
+    """§3 Play while the stock is open: the higher card of the suit led wins; winner draws the top
+    card, then the loser; the winner leads."""
     state = deal(*P1)
     events = play(state, "play AH", "play 10H")
     draws = [e for e in events if isinstance(e, CardDrawn)]
@@ -129,7 +129,8 @@ def test_open_stock_higher_of_suit_led_wins_then_draws() -> None:
 
 
 def test_open_stock_trump_wins_and_off_suit_loses() -> None:
-    """§3: a trump played to a plain lead wins; a card of a third suit loses."""
+    """§3 Play while the stock is open: a trump played to a plain lead wins; a card of a third
+    suit loses."""
     state = deal(*P1)
     play(state, "play AH", "play 10H")  # seat 0 leads again
     events = play(state, "play KH", "play AC")
@@ -139,7 +140,8 @@ def test_open_stock_trump_wins_and_off_suit_loses() -> None:
 
 
 def test_open_stock_loser_takes_the_trump_card_at_the_last_draw() -> None:
-    """§3: at the last draw the loser takes the face-up trump card, in sight of both."""
+    """§3 Play while the stock is open: at the last draw the loser takes the face-up trump card,
+    in sight of both."""
     state = deal(*P1)
     draws: list[CardDrawn] = []
     for lead, follow in [("AH", "10H"), ("KH", "AC"), ("JD", "QS"), ("QH", "KD")]:
@@ -161,8 +163,8 @@ def test_open_stock_loser_takes_the_trump_card_at_the_last_draw() -> None:
 
 
 def test_strict_follow_and_win() -> None:
-    """§3 strict rules: follow suit and win the trick if possible (trumping is not allowed
-    instead), with the reason named."""
+    """§3 Play once the stock is exhausted or closed: follow suit and win the trick if possible
+    (trumping is not allowed instead), with the reason named."""
     state = deal(*P1)
     play(state, "close", "play KH")
     assert texts(state.legal_actions()) == ["play 10H"]
@@ -175,7 +177,8 @@ def test_strict_follow_and_win() -> None:
 
 
 def test_strict_follow_lower_when_unable_to_win() -> None:
-    """§3 strict rules: unable to win, follow suit with a lower card."""
+    """§3 Play once the stock is exhausted or closed: unable to win, follow suit with a lower
+    card."""
     state = deal(*P1)
     play(state, "close", "play AH")
     assert texts(state.legal_actions()) == ["play 10H", "play QH"]
@@ -184,7 +187,8 @@ def test_strict_follow_lower_when_unable_to_win() -> None:
 
 
 def test_strict_trump_when_void() -> None:
-    """§3 strict rules: with no card of the suit led, trump if possible."""
+    """§3 Play once the stock is exhausted or closed: with no card of the suit led, trump if
+    possible."""
     state = deal("AH KH QH JH 10S", "AD 10D KD AC JC", "QC")
     play(state, "close", "play AH")
     assert texts(state.legal_actions()) == ["play JC", "play AC"]
@@ -193,14 +197,15 @@ def test_strict_trump_when_void() -> None:
 
 
 def test_strict_any_card_when_void_of_suit_and_trumps() -> None:
-    """§3 strict rules: otherwise play any card."""
+    """§3 Play once the stock is exhausted or closed: otherwise play any card."""
     state = deal("AH KH QH JH 10S", "AD 10D KD QD JD", "QC")
     play(state, "close", "play AH")
     assert len(state.legal_actions()) == 5
 
 
 def test_strict_rules_once_the_stock_is_exhausted() -> None:
-    """§3: the strict rules apply once the stock is exhausted, not only after a close."""
+    """§3 Play once the stock is exhausted or closed: the strict rules apply once the stock is
+    exhausted, not only after a close."""
     state = deal(*P1)
     for lead, follow in [("AH", "10H"), ("KH", "AC"), ("JD", "QS"), ("QH", "KD"), ("AS", "10D")]:
         play(state, f"play {lead}", f"play {follow}")
@@ -216,8 +221,8 @@ def test_strict_rules_once_the_stock_is_exhausted() -> None:
 
 
 def test_exchange_before_the_first_trick_then_marriage_and_close() -> None:
-    """§3 Exchange: the non-dealer may exchange before the first trick; the Jack becomes the
-    face-up card; the same player still leads and may declare a marriage or close."""
+    """§3 Exchanging the trump Jack: the non-dealer may exchange before the first trick; the Jack
+    becomes the face-up card; the same player still leads and may declare a marriage or close."""
     state = deal("JC QC KH AS 10S", "AH 10H KS QS JS", "KC")
     assert "exchange" in texts(state.legal_actions())
     events = play(state, "exchange")
@@ -231,7 +236,7 @@ def test_exchange_before_the_first_trick_then_marriage_and_close() -> None:
 
 
 def test_exchange_only_by_the_player_on_lead() -> None:
-    """§3 Exchange: the follower never exchanges."""
+    """§3 Exchanging the trump Jack: the follower never exchanges."""
     state = deal("AH KH QS JD 10D", "JC QH KS 10H AC", "QC")
     play(state, "play AH")
     assert "exchange" not in texts(state.legal_actions())
@@ -240,7 +245,8 @@ def test_exchange_only_by_the_player_on_lead() -> None:
 
 
 def test_exchange_needs_the_jack_and_an_open_stock() -> None:
-    """§3 Exchange: only with the Jack of trumps, and never once the stock is closed."""
+    """§3 Exchanging the trump Jack: only with the Jack of trumps, and never once the stock is
+    closed."""
     state = deal(*M1)
     with pytest.raises(atout.IllegalAction, match=r"you do not hold the Jack of trumps \(JC\)"):
         state.apply("exchange")
@@ -251,7 +257,8 @@ def test_exchange_needs_the_jack_and_an_open_stock() -> None:
 
 
 def test_exchange_allowed_with_two_cards_left_in_the_stock() -> None:
-    """§3 Exchange: allowed while the stock holds the trump card and at least one other."""
+    """§3 Exchanging the trump Jack: allowed while the stock holds the trump card and at least one
+    other."""
     state = deal("JD KH QS JC 10D", "10H QH KS AH AC", "QC", "KD AS JH 10C QD KC 10S AD JS")
     for lead, follow in [("JD", "QH"), ("KH", "AH"), ("AC", "QS"), ("KS", "10C")]:
         play(state, f"play {lead}", f"play {follow}")
@@ -296,8 +303,9 @@ def test_marriage_waits_for_the_first_trick() -> None:
 
 
 def test_marriage_with_a_trick_counts_at_once_and_can_reach_66() -> None:
-    """§3 Marriages and 66: a player with a trick is credited at once, and 66 reached by a
-    marriage ends the deal there (40 in trumps); the opponent has no trick: 3 game points."""
+    """§3 Marriages and §3 66 and the deal's result: a player with a trick is credited at once, and
+    66 reached by a marriage ends the deal there (40 in trumps); the opponent has no trick: 3 game
+    points."""
     state = deal("AS AH KC QC JD", "10S 10H JH QD KD", "AC", "KS QS JS KH 10C JC AD 10D QH")
     play(state, "play AS", "play 10S", "play AH", "play 10H")
     assert state.view(0).to_dict()["points"] == [42, 0]
@@ -387,7 +395,7 @@ def _deal_result(state: atout.State) -> dict[str, object]:
 
 
 def test_66_opponent_with_33_or_more_gives_1() -> None:
-    """§3 66: 1 game point if the opponent has 33 or more."""
+    """§3 66 and the deal's result: 1 game point if the opponent has 33 or more."""
     state = deal(*P1)
     play(state, *("play AH", "play QH", "play JC", "play 10H", "play QS", "play KS", "play QD",
                   "play KD", "play KH", "play JD", "play JS", "play AS", "play QC", "play KC",
@@ -398,7 +406,7 @@ def test_66_opponent_with_33_or_more_gives_1() -> None:
 
 
 def test_66_opponent_with_a_trick_below_33_gives_2() -> None:
-    """§3 66: 2 if the opponent has won a trick but has fewer than 33."""
+    """§3 66 and the deal's result: 2 if the opponent has won a trick but has fewer than 33."""
     state = deal(*P1)
     play(state, *("play AH", "play AC", "play KS", "play QS", "play 10H", "play AS", "play QD",
                   "play KC", "play JC", "play KD", "play 10D", "play AD"))  # fmt: skip
@@ -407,9 +415,39 @@ def test_66_opponent_with_a_trick_below_33_gives_2() -> None:
     assert r["tricks"] == [2, 4]
 
 
+#: Seat 0 takes the first five tricks without a marriage: QS 10H (13, draws KD / AS), AH AS
+#: (22, JH / 10C), 10D JD (12, QD / KC), JH KS (6, 10S / AD), 10S AD (21: no trump in it).
+NO_TRICK_LINE = ("play QS", "play 10H", "play AH", "play AS", "play 10D", "play JD", "play JH",
+                 "play KS", "play 10S", "play AD")  # fmt: skip
+
+
+def test_66_opponent_without_a_trick_gives_3() -> None:
+    """§3 66 and the deal's result: 3 if the opponent has won no trick (card points alone: 13 + 22 +
+    12 + 6 + 21)."""
+    state = deal(*P1)
+    play(state, *NO_TRICK_LINE)
+    r = _deal_result(state)
+    assert r["winner"] == 0 and r["reason"] == "66" and r["points"] == 3
+    assert r["card_points"] == [74, 0] and r["tricks"] == [5, 0]
+
+
+def test_66_opponent_with_exactly_33_gives_1() -> None:
+    """§3 66 and the deal's result: "33 or more" includes 33. Seat 0 exchanges (JC for QC), loses KH
+    10H (14), JD AS (13) and QH QS (6): seat 1 has 33; then takes KS 10C (14) and declares 40 in
+    trumps with QC, which counts at once (54), and QC takes AD (14): 68 to 33, worth 1."""
+    state = deal(*P1)
+    play(state, "exchange", "play KH", "play 10H", "play JD", "play AS", "play QH", "play QS",
+         "play KS", "play 10C", "play QC marriage")  # fmt: skip
+    assert state.view(0).to_dict()["points"] == [54, 33]
+    play(state, "play AD")
+    r = _deal_result(state)
+    assert r["winner"] == 0 and r["reason"] == "66" and r["card_points"] == [68, 33]
+    assert r["points"] == 1
+
+
 def test_last_trick_wins_one_point_without_a_ten() -> None:
-    """§3: stock not closed and nobody at 66 after ten tricks: the last trick's winner wins
-    the deal for 1 game point, with no ten-point bonus."""
+    """§3 66 and the deal's result: stock not closed and nobody at 66 after ten tricks: the last
+    trick's winner wins the deal for 1 game point, with no ten-point bonus."""
     state = deal(*P1)
     events = play(state, *LAST_TRICK_LINE)
     tricks = [e for e in events if isinstance(e, TrickWon)]
@@ -427,8 +465,9 @@ LAST_TRICK_LINE = (
 
 
 def test_closer_reaching_66_is_judged_at_the_moment_of_closing() -> None:
-    """§3 closed stock: the closer's 1, 2 or 3 use the opponent's standing when closing. Here
-    seat 0 had no trick when seat 1 closed, won two later, and still concedes 3."""
+    """§3 66 and the deal's result, closed stock: the closer's 1, 2 or 3 use the opponent's standing
+    when closing. Here seat 0 had no trick when seat 1 closed, won two later, and still concedes
+    3."""
     state = deal(*P1)
     events = play(state, "play AH", "play AC", "play KD", "play KH", "close")
     closed = next(e for e in events if isinstance(e, StockClosed))
@@ -442,8 +481,8 @@ def test_closer_reaching_66_is_judged_at_the_moment_of_closing() -> None:
 
 
 def test_closer_failing_gives_the_opponent_2() -> None:
-    """§3 closed stock: the closer fails to reach 66: the opponent, who had a trick when the
-    stock was closed, scores 2."""
+    """§3 66 and the deal's result, closed stock: the closer fails to reach 66: the opponent, who
+    had a trick when the stock was closed, scores 2."""
     state = deal(*P1)
     play(state, *("play JC", "play 10H", "play QS", "play AC", "play KS", "play AH", "close",
                   "play JH", "play KH", "play KC", "play JD", "play KD", "play QD", "play 10C",
@@ -458,8 +497,9 @@ CLOSER_FAILS_EARLY = ("close", "play AH", "play QH", "play JC", "play AC", "play
 
 
 def test_closer_failing_gives_3_if_the_opponent_had_no_trick_at_the_close() -> None:
-    """§3 closed stock: 3 if the opponent had won no trick at the moment of closing (seat 0
-    closes before the first trick; seat 1 wins tricks later and still scores 3)."""
+    """§3 66 and the deal's result, closed stock: 3 if the opponent had won no trick at the moment
+    of closing (seat 0 closes before the first trick; seat 1 wins tricks later and still scores
+    3)."""
     state = deal(*P1)
     play(state, *CLOSER_FAILS_EARLY)
     r = _deal_result(state)
@@ -468,14 +508,63 @@ def test_closer_failing_gives_3_if_the_opponent_had_no_trick_at_the_close() -> N
 
 
 def test_opponent_reaching_66_first_after_a_close() -> None:
-    """§3 closed stock: the opponent reaches 66 first: 2, or 3 if they had no trick when the
-    stock was closed (here: none)."""
+    """§3 66 and the deal's result, closed stock: the opponent reaches 66 first: 2, or 3 if they had
+    no trick when the stock was closed (here: none)."""
     state = deal(*P1)
     play(state, *("play JC", "play JD", "play AH", "play QH", "close", "play QS", "play KS",
                   "play AS", "play KH", "play 10C", "play KD", "play 10H", "play JH", "play AC",
                   "play 10D"))  # fmt: skip
     r = _deal_result(state)
     assert r["reason"] == "opponent_66_after_close" and r["winner"] == 1 and r["points"] == 3
+
+
+def test_closer_reaching_66_with_the_opponent_at_33_at_the_close_scores_1() -> None:
+    """§3 66 and the deal's result, closed stock: the closer who reaches 66 scores 1 when the
+    opponent had 33 or more at the close. Seat 0 closes at 26 to 36 (KH AC to 1, 10H JC to 0, AH 10C
+    to 1, KD 10D to 0), then takes 10S KS (14), KC AD (15) and AS JD (13): 68, the strict rules
+    forcing seat 1."""
+    state = deal(*P1)
+    events = play(state, "play KH", "play AC", "play 10H", "play JC", "play AH", "play 10C",
+                  "play KD", "play 10D", "close")  # fmt: skip
+    closed = next(e for e in events if isinstance(e, StockClosed))
+    assert (closed.seat, closed.opponent_points, closed.opponent_tricks) == (0, 36, 2)
+    play(state, "play 10S")
+    assert texts(state.legal_actions()) == ["play KS"]  # cannot win: follow lower
+    play(state, "play KS", "play KC", "play AD", "play AS", "play JD")
+    r = _deal_result(state)
+    assert r["winner"] == 0 and r["reason"] == "66" and r["closed_by"] == 0
+    assert r["card_points"] == [68, 36] and r["points"] == 1
+
+
+def test_a_waiting_marriage_is_not_recorded_at_the_close() -> None:
+    """§3 Closing and §3 Marriages: the opponent's *credited* points are recorded at the close.
+    Seat 0 declares 40 in trumps (KC) without a trick and loses it to 10C; seat 1 closes, with
+    seat 0 at 0 points, 40 waiting, no trick. Seat 1 takes 10H JH (12), AC QC (14), AH QS (14),
+    AS JD (13): 67, worth 3 (the waiting 40 would have made it 1)."""
+    state = deal("KC QC JD JH QS", "AC 10C AH 10H AS", "JC", "KD QD 10D AD KH QH KS 10S JS")
+    events = play(state, "play KC marriage", "play 10C", "close")
+    closed = next(e for e in events if isinstance(e, StockClosed))
+    assert (closed.opponent_points, closed.opponent_tricks) == (0, 0)
+    assert state.view(1).to_dict()["pending"] == [40, 0]
+    play(state, "play 10H", "play JH", "play AC", "play QC", "play AH", "play QS", "play AS",
+         "play JD")  # fmt: skip
+    r = _deal_result(state)
+    assert r["winner"] == 1 and r["reason"] == "66" and r["closed_by"] == 1
+    assert r["card_points"] == [0, 67] and r["points"] == 3
+
+
+def test_opponent_reaching_66_first_after_a_close_with_a_trick_scores_2() -> None:
+    """§3 66 and the deal's result, closed stock: the opponent reaches 66 first and had won a trick
+    when the stock was closed: 2. Seat 1 has 51 and three tricks (AH AC, 10H AS, KD KH) when seat 0,
+    who took QH 10C, closes; seat 0 leads 10D and seat 1 must win it with AD: 72."""
+    state = deal(*P1)
+    play(state, "play AH", "play AC", "play 10H", "play AS", "play KD", "play KH", "play QH",
+         "play 10C", "close", "play 10D")  # fmt: skip
+    assert texts(state.legal_actions()) == ["play AD"]
+    play(state, "play AD")
+    r = _deal_result(state)
+    assert r["reason"] == "opponent_66_after_close" and r["closed_by"] == 0
+    assert r["winner"] == 1 and r["card_points"] == [13, 72] and r["points"] == 2
 
 
 # --- "Match" ----------------------------------------------------------------------------------
@@ -504,6 +593,18 @@ def test_match_seven_to_zero_not_below_zero_and_deal_alternates() -> None:
     assert [d["dealer"] for d in result["deals"]] == dealers
 
 
+def test_match_game_points_stop_at_zero_and_end_the_match() -> None:
+    """§3 Match: a deal's game points come off the winner's count but not below 0; the first
+    at 0 wins the match. Seat 0, with 2 to go, wins a 3-point deal: 0, not -1."""
+    state = deal(*P1)
+    state._to_go = [2, 7]  # as if earlier deals had been played
+    events = play(state, *NO_TRICK_LINE)
+    r = state.result().to_dict()
+    assert r["over"] and r["scores"] == [0, 7] and r["winners"] == [0]
+    assert r["deals"][0]["points"] == 3
+    assert events[-1].kind == "match_ended" and state.legal_actions() == []
+
+
 # --- Variants ---------------------------------------------------------------------------------
 
 
@@ -526,7 +627,7 @@ def test_variant_last_trick_ten() -> None:
 
 
 def test_variant_last_trick_ten_not_after_a_close() -> None:
-    """`last_trick_ten` (as in Sixty-six): no ten when the stock was closed and cards stay
+    """§3 `last_trick_ten` (as in Sixty-six): no ten when the stock was closed and cards stay
     unplayed in it."""
     plain = deal(*P1)
     play(plain, *CLOSER_FAILS_EARLY)
@@ -570,7 +671,7 @@ def test_variant_manual_claim_wrong_claim() -> None:
 
 
 def test_variant_manual_claim_after_a_marriage_and_after_the_last_trick() -> None:
-    """`manual_claim`: a player who declares a counted marriage may claim at once ("20 and
+    """§3 `manual_claim`: a player who declares a counted marriage may claim at once ("20 and
     out"); the winner of the last trick may claim; ``pass`` goes on."""
     state = deal("AS AH KC QC JD", "10S 10H JH QD KD", "AC", "KS QS JS KH 10C JC AD 10D QH",
                  rules="schnapsen(manual_claim=true)")  # fmt: skip
@@ -586,8 +687,19 @@ def test_variant_manual_claim_after_a_marriage_and_after_the_last_trick() -> Non
     assert _deal_result(state)["reason"] == "last_trick"
 
 
+def test_variant_manual_claim_only_on_lead_or_after_winning_a_trick() -> None:
+    """§3 `manual_claim`: the claim is made on lead or after winning a trick, never by the
+    player who is to follow."""
+    state = deal(*P1, rules="schnapsen(manual_claim=true)")
+    play(state, "play AH")
+    assert "claim" not in texts(state.legal_actions())
+    with pytest.raises(atout.IllegalAction, match="you may claim only when you are on lead"):
+        state.apply("claim")
+
+
 def test_claim_needs_manual_claim() -> None:
-    """Without `manual_claim` the table recognises 66 itself; `claim` is refused."""
+    """§3 66 and the deal's result: without `manual_claim` the table recognises 66 itself;
+    `claim` is refused."""
     state = deal(*P1)
     with pytest.raises(atout.IllegalAction, match="recognised automatically"):
         state.apply("claim")

@@ -238,7 +238,8 @@ def test_a_void_deal_scores_nothing_and_the_same_dealer_deals_again() -> None:
 
 
 def test_a_fifth_run_is_dealt_while_eleven_cards_are_left() -> None:
-    """§1: after four runs of the first suit 11 cards are left, enough for another run (7)."""
+    """§1 Stand or beg: after four runs of the first suit 11 cards are left, enough for another run
+    (7)."""
     state = deal(*VOID_HANDS, "7H", ["2H", "3H", "4H", "5H", "KS"])
     play(state, "beg")
     v = view(state, 0)
@@ -422,7 +423,7 @@ def test_variant_free_discard() -> None:
 
 def test_the_highest_trump_wins_else_the_higher_card_of_the_suit_led() -> None:
     """§1 Play: a trick is won by the highest trump in it, or with no trump by the higher card
-    of the suit led (natural order, A high); the winner keeps the cards."""
+    of the suit led (natural order: §1 the pack, A high); the winner keeps the cards."""
     state = deal(*FOLLOW)
     events = play(state, "stand", "play 8S", "play QS")
     assert [(e.seat, e.points) for e in events if isinstance(e, TrickWon)] == [(1, 10)]
@@ -453,8 +454,8 @@ def test_high_low_jack_and_game() -> None:
 
 
 def test_one_trump_in_play_is_high_and_low_and_turn_ups_never_count() -> None:
-    """§1 Scoring: only one trump in play (5H) is both High and Low; the turned AH is never in
-    play, so it is not High and does not count for Game; the Jack is not in play."""
+    """§1 Scoring a hand: only one trump in play (5H) is both High and Low; the turned AH is never
+    in play, so it is not High and does not count for Game; the Jack is not in play."""
     state = deal(*ONE)
     play(state, *ONE_LINE)
     d = last_deal(state)
@@ -464,8 +465,8 @@ def test_one_trump_in_play_is_high_and_low_and_turn_ups_never_count() -> None:
 
 
 def test_a_turned_jack_is_not_in_play() -> None:
-    """§1 Scoring: the turned JH scores the dealer's turned-Jack point, but it is not in play:
-    nobody scores Jack for it."""
+    """§1 Scoring a hand: the turned JH scores the dealer's turned-Jack point, but it is not in
+    play: nobody scores Jack for it."""
     state = deal(*ONE[:2], "JH")
     play(state, *ONE_LINE)
     d = last_deal(state)
@@ -473,7 +474,7 @@ def test_a_turned_jack_is_not_in_play() -> None:
 
 
 def test_no_trump_in_play_only_game_scores() -> None:
-    """§1 Scoring: with no trump in play only Game can score."""
+    """§1 Scoring a hand: with no trump in play only Game can score."""
     state = deal(*GAME)
     play(state, *GAME_LINE)
     d = last_deal(state)
@@ -482,7 +483,7 @@ def test_no_trump_in_play_only_game_scores() -> None:
 
 
 def test_equal_game_totals_score_nothing() -> None:
-    """§1 Scoring: equal totals, nobody scores Game."""
+    """§1 Scoring a hand: equal totals, nobody scores Game."""
     state = deal(*TIE)
     play(state, *TIE_LINE)
     d = last_deal(state)
@@ -687,7 +688,9 @@ def test_result_to_dict() -> None:
 
 
 def test_rules_object_defaults_and_variants() -> None:
-    """§1: every variant is an option, off by default (the seeds' rules); rules texts name them."""
+    """§1 `gift`, `free_discard`, `dealt_low`, `tens_only_game`, `tie_game_to_eldest`,
+    `count_out`: every variant is an option, off by default (the seeds' rules); rules texts
+    name them."""
     from atout.sevenup import SevenUp, SevenUpRules
 
     assert atout.load("seven_up").rules == SevenUpRules()
