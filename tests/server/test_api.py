@@ -55,12 +55,14 @@ def _finish(http: httpx.Client, table: str, tokens: dict[int, str]) -> dict[str,
         assert r.status_code == 200, r.text
 
 
-def test_the_home_page_says_the_web_table_is_to_come_and_links_the_api_docs(
-    http: httpx.Client,
-) -> None:
+def test_the_home_page_is_the_web_table_and_the_api_keeps_its_docs(http: httpx.Client) -> None:
     r = http.get("/")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    assert "not built yet" in r.text and 'href="/docs"' in r.text
+    assert '<script type="module" src="/static/js/main.js">' in r.text
+    assert 'href="/docs"' in r.text  # for browsers without JavaScript
+    assert "default-src 'self'" in r.headers["content-security-policy"]
+    for path in ("/static/js/main.js", "/static/style.css", "/static/icon.svg"):
+        assert http.get(path).status_code == 200, path
     assert http.get("/docs").status_code == 200
     schema = http.get("/openapi.json").json()
     for path in (
@@ -70,8 +72,13 @@ def test_the_home_page_says_the_web_table_is_to_come_and_links_the_api_docs(
         "/api/tables/{table_id}/view",
         "/api/tables/{table_id}/actions",
         "/api/tables/{table_id}/record",
+        "/api/tables/{table_id}/hint",
+        "/api/tables/{table_id}/review",
+        "/api/games",
+        "/api/games/{game}/rules",
     ):
         assert path in schema["paths"]
+    assert "/" not in schema["paths"] and "/favicon.ico" not in schema["paths"]
 
 
 def test_a_table_waits_for_its_invited_players_then_plays(http: httpx.Client) -> None:

@@ -35,11 +35,11 @@ def make_table(base: str, game: str, seats: list[str], **more: Any) -> tuple[str
 
 
 def close_dialogs(page: Page) -> list[str]:
-    """Close every open dialog with its first button; the dialogs' texts."""
+    """Close every open dialog (Continue, or Close: never Play again); the dialogs' texts."""
     texts = []
     for dialog in page.locator("dialog[open]").all():
         texts.append(dialog.inner_text())
-        dialog.locator(".dialog-buttons button").first.click()
+        dialog.locator("[data-key='dlg:continue'], [data-key='dlg:close']").first.click()
     return texts
 
 

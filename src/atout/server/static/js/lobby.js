@@ -56,6 +56,7 @@ export class LobbyScreen {
   }
 
   destroy() {
+    this.destroyed = true;
     this.offLang();
   }
 
@@ -78,7 +79,7 @@ export class LobbyScreen {
   }
 
   render() {
-    if (!this.catalog) return;
+    if (!this.catalog || this.destroyed) return;
     const focused = document.activeElement?.id;
     fill(this.root, h("div", { class: "lobby" },
       h("h1", {}, t("lobby_title")),
@@ -215,6 +216,7 @@ export class JoinScreen {
   }
 
   destroy() {
+    this.destroyed = true;
     this.offLang();
   }
 
@@ -229,6 +231,7 @@ export class JoinScreen {
   }
 
   render() {
+    if (this.destroyed) return;
     this.header.set({ game: this.info?.game || null, title: "" });
     if (this.error || !this.info) {
       fill(this.root, h("p", { class: "error" }, this.error || t("loading")), h("p", {}, h("a", { href: "#" }, t("back_to_lobby"))));

@@ -28,6 +28,7 @@ export class ReviewScreen {
   }
 
   destroy() {
+    this.destroyed = true;
     this.offLang();
     document.removeEventListener("keydown", this.keys);
   }
@@ -76,6 +77,7 @@ export class ReviewScreen {
   }
 
   render() {
+    if (this.destroyed) return;
     const d = this.data;
     const game = GAMES[this.info.game];
     const ctx = this.ctx();
@@ -88,11 +90,11 @@ export class ReviewScreen {
     fill(this.root, h("div", { class: `review table game-${this.info.game}` },
       h("h1", {}, t("review_title", { game: gameTitle(this.info.game) })),
       h("nav", { class: "stepper", "aria-label": t("steps") },
-        h("button", { type: "button", class: "act", dataset: { key: "first" }, onclick: () => this.go(0), "aria-label": t("first_step") }, "⏮"),
+        h("button", { type: "button", class: "act", dataset: { key: "first" }, onclick: () => this.go(0), "aria-label": t("first_step") }, "«"),
         h("button", { type: "button", class: "act", dataset: { key: "prev" }, onclick: () => this.go(this.step - 1), "aria-label": t("previous_step") }, "◀"),
         h("span", { class: "where", role: "status" }, t("step_of", { n: d.step, of: d.steps }), " · ", t("deal_n", { n: deal })),
         h("button", { type: "button", class: "act", dataset: { key: "next" }, onclick: () => this.go(this.step + 1), "aria-label": t("next_step") }, "▶"),
-        h("button", { type: "button", class: "act", dataset: { key: "last" }, onclick: () => this.go(d.steps), "aria-label": t("last_step") }, "⏭"),
+        h("button", { type: "button", class: "act", dataset: { key: "last" }, onclick: () => this.go(d.steps), "aria-label": t("last_step") }, "»"),
         h("label", {}, t("deal"), " ", h("select", { onchange: (e) => this.go(Number(e.target.value)) },
           d.deals.map((s, i) => h("option", { value: s, selected: i === deal - 1 }, String(i + 1)))))),
       h("section", { class: "review-step", "aria-live": "polite" },

@@ -55,6 +55,7 @@ export class TableScreen {
   async start() {
     try {
       this.info = await api.table(this.id);
+      if (this.destroyed) return; // the player went elsewhere meanwhile
     } catch (e) {
       fill(this.root, h("p", { class: "error" }, e.status === 404 ? t("no_such_table") : e.message),
         h("p", {}, h("a", { href: "#" }, t("back_to_lobby"))));
@@ -68,6 +69,7 @@ export class TableScreen {
   }
 
   destroy() {
+    this.destroyed = true;
     this.socket?.close();
     this.offLang();
     document.removeEventListener("keydown", this.keys);
@@ -90,6 +92,7 @@ export class TableScreen {
   }
 
   receive(m) {
+    if (this.destroyed) return;
     if (m.type === "table") {
       this.info = m.table;
       if (!this.busy) this.render();
@@ -348,7 +351,7 @@ export class TableScreen {
   }
 
   render() {
-    if (!this.info) return;
+    if (!this.info || this.destroyed) return;
     const active = document.activeElement;
     const key = this.focusKey || active?.dataset?.key || null;
     this.focusKey = null;
