@@ -50,6 +50,19 @@ def test_replay_prints_a_transcript(capsys: pytest.CaptureFixture[str]) -> None:
     assert "wins the match" in out[-1]
 
 
+def test_replay_into_a_pipe_closed_early_stops_quietly() -> None:
+    """``atout replay m.json | head -1``: when the reader has gone away, no traceback."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "atout", "replay", str(RECORDS / "river-three-players.json")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before the transcript is written: the write meets a closed pipe
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=60) == 141 and "Traceback" not in err, err
+
+
 def test_replay_of_a_bad_record_names_the_step(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -7,6 +7,7 @@ in one line on stderr and exits with status 2; nothing is left half written.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -97,6 +98,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (``atout replay m.json | head``): stop quietly, and point stdout
+        # at nothing so that flushing it at exit does not raise again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def _serve(args: argparse.Namespace) -> int:
