@@ -1,5 +1,8 @@
 """Fixtures of the server tests: a server process on SQLite, a PostgreSQL cluster of the tests'
-own (installed first if the machine has none) and server processes on it."""
+own (installed first if the machine has none) and server processes on it.
+
+``server`` runs a test once on each: the API, leak, impersonation and stand-in tests hold on
+PostgreSQL as on SQLite."""
 
 from __future__ import annotations
 
@@ -26,6 +29,23 @@ def postgres() -> Iterator[Cluster]:
     cluster = Cluster()
     yield cluster
     cluster.stop()
+
+
+@pytest.fixture(scope="session")
+def postgresql_server(
+    postgres: Cluster, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ServerProcess]:
+    """One ``atout serve`` on a fresh PostgreSQL database, shared like ``sqlite_server``."""
+    server = ServerProcess(tmp_path_factory.mktemp("postgresql"), postgres.database()).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def server(request: pytest.FixtureRequest) -> ServerProcess:
+    """The shared server on SQLite, then on PostgreSQL."""
+    found: ServerProcess = request.getfixturevalue(f"{request.param}_server")
+    return found
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,7 @@
 """The API as the issue names it: each endpoint, each error code, the secrets kept secret.
 
-All against one ``atout serve`` process on SQLite (the ``sqlite_server`` fixture).
+Against one ``atout serve`` process on SQLite and one on PostgreSQL (the ``server`` fixture),
+but for what only SQLite has (its file on disk).
 """
 
 from __future__ import annotations
@@ -25,6 +26,13 @@ from tests.server.harness import ServerProcess
 @pytest.fixture
 def http(sqlite_server: ServerProcess) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=sqlite_server.url, timeout=30) as client:
+        yield client
+
+
+@pytest.fixture
+def api(server: ServerProcess) -> Iterator[httpx.Client]:
+    """A client of the server on SQLite, then on PostgreSQL."""
+    with httpx.Client(base_url=server.url, timeout=30) as client:
         yield client
 
 
@@ -81,7 +89,8 @@ def test_the_home_page_is_the_web_table_and_the_api_keeps_its_docs(http: httpx.C
     assert "/" not in schema["paths"] and "/favicon.ico" not in schema["paths"]
 
 
-def test_a_table_waits_for_its_invited_players_then_plays(http: httpx.Client) -> None:
+def test_a_table_waits_for_its_invited_players_then_plays(api: httpx.Client) -> None:
+    http = api
     made = _create(http, "river", ["human", "random", "human", "human"], name="Ann")
     table = made["table"]
     assert made["seat"] == 0 and len(made["token"]) >= 43  # 256 bits, url-safe base64
@@ -115,7 +124,8 @@ def test_a_table_waits_for_its_invited_players_then_plays(http: httpx.Client) ->
     assert info["seats"][1]["player"] == "random"
 
 
-def test_a_finished_match_gives_its_whole_record_which_replays(http: httpx.Client) -> None:
+def test_a_finished_match_gives_its_whole_record_which_replays(api: httpx.Client) -> None:
+    http = api
     made = _create(http, "seven_up", ["human", "human"])
     table = made["table"]["id"]
     joined = http.post(
@@ -134,7 +144,8 @@ def test_a_finished_match_gives_its_whole_record_which_replays(http: httpx.Clien
     assert table not in [t["id"] for t in http.get("/api/tables").json()["tables"]]
 
 
-def test_errors_have_their_codes_and_change_nothing(http: httpx.Client) -> None:
+def test_errors_have_their_codes_and_change_nothing(api: httpx.Client) -> None:
+    http = api
     made = _create(http, "schnapsen", ["human", "human"])
     table = made["table"]["id"]
     tokens = {0: made["token"]}
@@ -217,9 +228,9 @@ def test_a_streamed_oversized_body_is_refused_with_413(sqlite_server: ServerProc
     ],
 )
 def test_tables_that_cannot_be_made_are_refused_with_the_reason(
-    http: httpx.Client, body: dict[str, Any], why: str
+    api: httpx.Client, body: dict[str, Any], why: str
 ) -> None:
-    r = http.post("/api/tables", json=body)
+    r = api.post("/api/tables", json=body)
     assert r.status_code == 422 and r.json()["error"] == "bad_table", r.text
     assert why in r.json()["detail"]
 
@@ -252,11 +263,12 @@ def test_tokens_are_stored_only_as_hashes_and_never_shown_again(
 
 
 def test_the_websocket_sends_the_view_first_then_every_update(
-    http: httpx.Client, sqlite_server: ServerProcess
+    api: httpx.Client, server: ServerProcess
 ) -> None:
+    http = api
     made = _create(http, "schnapsen", ["human", "random"], grace=3600)
     table, token = made["table"]["id"], made["token"]
-    url = f"{sqlite_server.ws_url}/api/tables/{table}/ws"
+    url = f"{server.ws_url}/api/tables/{table}/ws"
     with connect(url) as ws:
         ws.send(json.dumps({"token": token}))
         first = json.loads(ws.recv(timeout=10))
@@ -294,15 +306,15 @@ def test_the_websocket_sends_the_view_first_then_every_update(
     ],
 )
 def test_a_websocket_that_cannot_open_says_why_and_closes(
-    http: httpx.Client,
-    sqlite_server: ServerProcess,
+    api: httpx.Client,
+    server: ServerProcess,
     table: str | None,
     hello: dict[str, Any],
     code: int,
 ) -> None:
     if table is None:
-        table = _create(http, "schnapsen", ["human", "random"])["table"]["id"]
-    with connect(f"{sqlite_server.ws_url}/api/tables/{table}/ws") as ws:
+        table = _create(api, "schnapsen", ["human", "random"])["table"]["id"]
+    with connect(f"{server.ws_url}/api/tables/{table}/ws") as ws:
         ws.send(json.dumps(hello))
         message = json.loads(ws.recv(timeout=10))
         assert message["type"] == "error"

@@ -81,9 +81,9 @@ def test_a_thinking_bot_holds_up_no_other_table(sqlite_server: ServerProcess) ->
 
 
 def test_a_stand_in_plays_for_an_absent_player_until_they_come_back(
-    sqlite_server: ServerProcess,
+    server: ServerProcess,
 ) -> None:
-    asyncio.run(_stand_in(sqlite_server))
+    asyncio.run(_stand_in(server))
 
 
 async def _stand_in(server: ServerProcess) -> None:

@@ -17,8 +17,9 @@ from tests.server.harness import ServerProcess
 
 
 @pytest.fixture
-def http(sqlite_server: ServerProcess) -> Iterator[httpx.Client]:
-    with httpx.Client(base_url=sqlite_server.url, timeout=30) as client:
+def http(server: ServerProcess) -> Iterator[httpx.Client]:
+    """A client of the server on SQLite, then on PostgreSQL."""
+    with httpx.Client(base_url=server.url, timeout=30) as client:
         yield client
 
 
@@ -95,13 +96,13 @@ def test_nothing_but_the_token_opens_a_seat(http: httpx.Client, kind: str) -> No
 
 
 def test_a_websocket_opened_with_a_token_carries_that_seat_only(
-    http: httpx.Client, sqlite_server: ServerProcess
+    http: httpx.Client, server: ServerProcess
 ) -> None:
     table, tokens, _invite = _table(http)
-    url = f"{sqlite_server.ws_url}/api/tables/{table}/ws"
+    url = f"{server.ws_url}/api/tables/{table}/ws"
     elsewhere, _other, _ = _table(http)
     with connect(
-        f"{sqlite_server.ws_url}/api/tables/{elsewhere}/ws",
+        f"{server.ws_url}/api/tables/{elsewhere}/ws",
         additional_headers=_auth(tokens[0]),
     ) as ws:
         refused = json.loads(ws.recv(timeout=10))

@@ -48,9 +48,9 @@ CASES = [
 
 @pytest.mark.parametrize(("game", "rules", "players"), CASES)
 def test_no_card_reaches_a_viewer_who_may_not_know_it(
-    sqlite_server: ServerProcess, game: str, rules: str | None, players: list[str]
+    server: ServerProcess, game: str, rules: str | None, players: list[str]
 ) -> None:
-    asyncio.run(_match(sqlite_server, game, rules, players))
+    asyncio.run(_match(server, game, rules, players))
 
 
 async def _match(server: ServerProcess, game: str, rules: str | None, players: list[str]) -> None:
