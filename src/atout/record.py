@@ -248,10 +248,26 @@ def replay(record: Record) -> State:
         )
     if record.result is not None and state.result().to_dict() != record.result:
         raise RecordError(
-            "the record's result is not what its actions produce: it was edited or truncated "
-            f"(they produce {json.dumps(state.result().to_dict())})"
+            f"the record's result is not what its {len(record.actions)} actions produce (after "
+            f"the last, step {len(record.actions)}, in deal {used}): it was edited or truncated; "
+            + _first_difference(record.result, state.result().to_dict())
         )
     return state
+
+
+def _first_difference(said: Any, got: Any, where: str = "result") -> str:
+    """Where two results part, in words: the first field (in the result's order) that differs."""
+    if isinstance(said, dict) and isinstance(got, dict):
+        for key in [*got, *(k for k in said if k not in got)]:
+            if said.get(key) != got.get(key):
+                return _first_difference(said.get(key), got.get(key), f"{where}.{key}")
+    if isinstance(said, list) and isinstance(got, list) and len(said) == len(got):
+        for i, (a, b) in enumerate(zip(said, got, strict=True)):
+            if a != b:
+                return _first_difference(a, b, f"{where}[{i}]")
+    if isinstance(said, list) and isinstance(got, list) and where.endswith(".deals"):
+        return f"the record has {len(said)} finished deals, its actions finish {len(got)}"
+    return f"{where} is {json.dumps(said)} in the record, {json.dumps(got)} from the actions"
 
 
 def loads(text: str) -> Record:
