@@ -52,6 +52,12 @@ class Pages:
         self.base = base
         self.contexts: list[BrowserContext] = []
         self.errors: list[str] = []
+        self.allowed: list[str] = []
+
+    def allow(self, text: str) -> None:
+        """Errors containing ``text`` are expected by this test (the browser's own report of a
+        refused connection while the server is down, say)."""
+        self.allowed.append(text)
 
     def open(
         self,
@@ -62,15 +68,17 @@ class Pages:
         motion: str = "reduce",
         scheme: str = "light",
         seats: dict[str, dict[str, object]] | None = None,
+        base: str | None = None,
     ) -> Page:
         """A page in a new context at ``path``; ``seats`` are put in its localStorage first
-        (table id -> {"token", "seat"}), as if this browser had created those tables."""
+        (table id -> {"token", "seat"}), as if this browser had created those tables. ``base``:
+        another server than the session's."""
         context = self.browser.new_context(
             viewport=viewport or DESKTOP,
             locale=locale,
             reduced_motion=motion,  # type: ignore[arg-type]
             color_scheme=scheme,  # type: ignore[arg-type]
-            base_url=self.base,
+            base_url=base or self.base,
         )
         context.set_default_timeout(15_000)
         self.contexts.append(context)
@@ -84,7 +92,7 @@ class Pages:
         return page
 
     def _console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
+        if message.type == "error" and not any(a in message.text for a in self.allowed):
             self.errors.append(f"console: {message.text} at {message.location.get('url')}")
 
     def close(self) -> None:

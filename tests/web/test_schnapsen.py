@@ -10,7 +10,16 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import ServerProcess
 from tests.web.conftest import Pages
-from tests.web.helpers import cards, cards_in_hand, legal_cards, make_table, play, seq, wait_turn
+from tests.web.helpers import (
+    cards,
+    cards_in_hand,
+    legal_cards,
+    make_table,
+    numbers,
+    play,
+    seq,
+    wait_turn,
+)
 
 #: You (seat 0) lead first holding A 10 K Q of hearts and the ace of spades; the Jack of hearts
 #: is turned: hearts are trumps, and nobody can beat your hearts.
@@ -110,3 +119,55 @@ def test_the_keyboard_plays_a_deal_and_a_reload_resumes_it(
     expect(page.locator(".hinted").first).to_be_visible()  # the card, and its marriage button
     expect(page.locator(".flash")).to_contain_text("A hint:")
     shot(page, "schnapsen-desktop-hint")
+
+
+def test_claiming_66_under_manual_claim(pages: Pages, server: ServerProcess) -> None:
+    table, seat = make_table(
+        server.url,
+        "schnapsen",
+        ["human", "easy"],
+        rules="schnapsen(manual_claim=true)",
+        packs=[PACK],
+        dealer=1,
+    )
+    page = pages.open(f"/#table={table}", seats={table: seat})
+    wait_turn(page)
+    claim = page.get_by_role("button", name="Claim 66")
+    expect(claim).to_be_visible()  # on lead one may claim at any time (wrongly, too)
+    page.click('.hand button.card[data-card="KH"]')
+    page.get_by_role("button", name="Lead the king of hearts and declare 40").click()
+    for card in ["AH", "10H", "QH", "AS"]:
+        wait_turn(page)
+        if numbers(page.locator(".scores .points").inner_text())[0] >= 66:
+            break
+        play(page, card)
+    wait_turn(page)
+    expect(page.locator("dialog[open]")).to_have_count(0)  # the table does not end it
+    assert numbers(page.locator(".scores .points").inner_text())[0] >= 66
+    claim.click()
+    expect(page.locator("dialog[open]")).to_contain_text("You win the deal")
+    expect(page.locator(".log")).to_contain_text("You claim 66, rightly")
+
+
+def test_the_table_reconnects_by_itself_after_the_server_comes_back(
+    pages: Pages, tmp_path: Path
+) -> None:
+    own = ServerProcess(tmp_path, args=("--fixed-deals",)).start()
+    try:
+        table, seat = make_table(own.url, "schnapsen", ["human", "easy"], packs=[PACK], dealer=1)
+        page = pages.open(f"/#table={table}", seats={table: seat}, base=own.url)
+        # While the server is down the browser itself reports each refused connection.
+        pages.allow("net::ERR_CONNECTION_REFUSED")
+        wait_turn(page)
+        play(page, "AH")
+        wait_turn(page)
+        hand, at = cards_in_hand(page), seq(page)
+        own.stop()  # the network is gone, as far as the page can tell
+        expect(page.locator("#banner")).to_contain_text("reconnecting")
+        own.start()
+        expect(page.locator("#banner")).to_be_hidden(timeout=20_000)
+        wait_turn(page)
+        assert cards_in_hand(page) == hand and seq(page) == at
+        play(page, "AS")  # and the match goes on
+    finally:
+        own.stop()

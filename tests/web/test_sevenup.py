@@ -62,9 +62,9 @@ def test_a_hand_through_beg_run_and_discards(
             break
         play(page, legal_cards(page)[0])
     summary = page.locator("dialog[open]")
-    expect(summary).to_contain_text("The hand scores")
-    expect(summary).to_contain_text("High: You (3D)")
-    expect(summary).to_contain_text("Low: You (3D)")
+    expect(summary).to_contain_text("Points this hand: You")
+    expect(summary).to_contain_text("High: You (3♦)")
+    expect(summary).to_contain_text("Low: You (3♦)")
     expect(summary).to_contain_text("Game")
     shot(page, "sevenup-desktop-summary")
     summary.get_by_role("button", name="Continue").click()

@@ -484,6 +484,8 @@ export class TableScreen {
     const cards = sortHand(view.hand, { trump, game: this.info.game });
     const legal = this.msg.legal;
     const focusable = cards.find((c) => actionsFor(c, legal).length) || cards[0];
+    // Dim the cards that may not be played only when the decision is about cards.
+    const cardTurn = myTurn && cards.some((c) => actionsFor(c, legal).length > 0);
     return h("section", { class: "hand-panel", "aria-label": t("your_hand") },
       h("div", { class: "hand-head" }, h("h2", {}, t("your_hand")),
         h("span", { class: "muted" }, t("cards_n", { n: cards.length })),
@@ -495,7 +497,7 @@ export class TableScreen {
           const playable = myTurn && actionsFor(c, legal).length > 0;
           const hinted = this.hinted && this.hinted.split(" ")[1] === c;
           return h("button", {
-            type: "button", class: `card${playable ? " legal" : myTurn ? " dim" : ""}${hinted ? " hinted" : ""}`,
+            type: "button", class: `card${playable ? " legal" : cardTurn ? " dim" : ""}${hinted ? " hinted" : ""}`,
             tabIndex: c === focusable ? 0 : -1, dataset: { card: c, key: `card:${c}` },
             "aria-label": cardName(c, lang()) + (myTurn ? `, ${playable ? t("playable") : t("not_playable_now")}` : ""),
             "aria-disabled": playable ? null : "true",

@@ -3,7 +3,7 @@
 
 import { h } from "../dom.js";
 import { t, tc, lang } from "../i18n.js";
-import { suitName } from "../cards.js";
+import { suitName, cardLabel } from "../cards.js";
 import { cardImage, cardBack, actionButton, pips, fact } from "./common.js";
 
 const POINTS = ["turned_jack", "gift", "new_trump_jack", "high", "low", "jack", "game"];
@@ -81,7 +81,7 @@ export default {
   summary(r, ctx) {
     if (r.void) return [h("p", { class: "headline" }, t("sum.void"))];
     const name = (s) => (ctx.Name(s));
-    const card = (c) => (c ? ` (${c})` : "");
+    const card = (c) => (c ? ` (${cardLabel(c)})` : "");
     const lines = POINTS.filter((k) => r[k] !== null).map((k) => h("li", {},
       `${t(`point.${k}`)}: ${name(r[k])}`,
       k === "high" ? card(r.high_card) : k === "low" ? card(r.low_card) : k === "jack" ? card(r.jack_card) : "",
@@ -89,7 +89,7 @@ export default {
     if (r.game === null && r.counted_out === null) lines.push(h("li", {}, t("sum.game_tied", { a: r.game_totals[0], b: r.game_totals[1] })));
     if (r.high === null && r.counted_out === null) lines.push(h("li", {}, t("sum.no_trump_in_play")));
     return [
-      h("p", { class: "headline" }, t("sum.hand_scores", { a: name(0), pa: r.points[0], b: name(1), pb: r.points[1] })),
+      h("p", { class: "headline" }, t("sum.hand_scores", { a: ctx.Name(0), pa: r.points[0], b: ctx.Name(1), pb: r.points[1] })),
       h("ul", {}, lines),
     ];
   },

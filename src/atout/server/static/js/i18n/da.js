@@ -90,7 +90,7 @@ export default {
   "point.turned_jack": "Vendt knægt", "point.gift": "Gave", "point.new_trump_jack": "Knægt vendt som trumf", nobody: "ingen",
   "sum.void": "Omgangen er ugyldig: bunken slap op, før en ny kulør kom. Samme giver giver igen.",
   "sum.game_tied": "Spil: ingen ({a}–{b}, lige)", "sum.no_trump_in_play": "Der var ingen trumf i spil.",
-  "sum.hand_scores": "Omgangen giver {a} {pa}, {b} {pb}.",
+  "sum.hand_scores": "Point i denne omgang: {a} {pa}, {b} {pb}.",
 
   round: "Runde", round_of: "{n} af {of}", cards_each: "Kort hver", no_trumps: "ingen (alle kort givet)",
   "prompt.bid": (v) => s(v.n, "Din melding: hvor mange stik tager du med 1 kort?", "Din melding: hvor mange stik tager du med {n} kort?"),

@@ -90,7 +90,7 @@ export default {
   "point.turned_jack": "Aufgedeckter Bube", "point.gift": "Geschenk", "point.new_trump_jack": "Bube als neuer Trumpf", nobody: "niemand",
   "sum.void": "Das Spiel ist ungültig: der Stapel war leer, bevor eine andere Farbe kam. Derselbe Geber gibt neu.",
   "sum.game_tied": "Spiel: niemand ({a}–{b}, gleich)", "sum.no_trump_in_play": "Kein Trumpf war im Spiel.",
-  "sum.hand_scores": "Das Spiel bringt {a} {pa}, {b} {pb}.",
+  "sum.hand_scores": "Punkte in diesem Spiel: {a} {pa}, {b} {pb}.",
 
   round: "Runde", round_of: "{n} von {of}", cards_each: "Karten je Spieler", no_trumps: "keiner (alle Karten ausgeteilt)",
   "prompt.bid": (v) => s(v.n, "Deine Ansage: wie viele Stiche machst du mit 1 Karte?", "Deine Ansage: wie viele Stiche machst du mit {n} Karten?"),

@@ -98,7 +98,7 @@ export default {
   "point.turned_jack": "Turned Jack", "point.gift": "Gift", "point.new_trump_jack": "Jack turned as trump", nobody: "nobody",
   "sum.void": "The deal is void: the pack ran out before a new suit turned up. The same dealer deals again.",
   "sum.game_tied": "Game: nobody ({a}–{b}, equal)", "sum.no_trump_in_play": "No trump was in play.",
-  "sum.hand_scores": "The hand scores {a} {pa}, {b} {pb}.",
+  "sum.hand_scores": "Points this hand: {a} {pa}, {b} {pb}.",
 
   round: "Round", round_of: "{n} of {of}", cards_each: "Cards each", no_trumps: "none (all cards dealt)",
   "prompt.bid": (v) => s(v.n, "Your bid: how many tricks will you take with 1 card?", "Your bid: how many tricks will you take with {n} cards?"),

@@ -90,7 +90,7 @@ export default {
   "point.turned_jack": "Valet retourné", "point.gift": "Don", "point.new_trump_jack": "Valet retourné comme atout", nobody: "personne",
   "sum.void": "La donne est nulle : le paquet s’est épuisé avant qu’une autre couleur apparaisse. Le même donneur redistribue.",
   "sum.game_tied": "Partie : personne ({a}–{b}, égalité)", "sum.no_trump_in_play": "Aucun atout n’était en jeu.",
-  "sum.hand_scores": "La main rapporte {a} {pa}, {b} {pb}.",
+  "sum.hand_scores": "Points de cette main : {a} {pa}, {b} {pb}.",
 
   round: "Manche", round_of: "{n} sur {of}", cards_each: "Cartes chacun", no_trumps: "aucun (toutes les cartes distribuées)",
   "prompt.bid": (v) => s(v.n, "Votre annonce : combien de levées ferez-vous avec 1 carte ?", "Votre annonce : combien de levées ferez-vous avec {n} cartes ?"),
