@@ -115,6 +115,8 @@ def test_a_bot_at_fault_forfeits_and_the_run_goes_on() -> None:
         report["pairs"][1]["score"]["value"] == 1.0 and report["pairs"][1]["elo"]["value"] is None
     )
     assert report["per_bot"][2]["elo"]["value"] < -400
+    assert f"random vs {BOTS}:IllegalBot: deals 6-0 · score +1.000" in text(report)
+    assert "· Elo +inf ·" in text(report) and "(3 pairs)" in text(report)
 
 
 def test_sprt_stops_when_it_decides() -> None:

@@ -249,6 +249,13 @@ def text(report: dict[str, Any]) -> str:
             return f"{v:+.{digits}f}"
         return f"{v:+.{digits}f} [{lo:+.{digits}f}, {hi:+.{digits}f}]"
 
+    def elo(pair: dict[str, Any]) -> str:
+        """The pair's Elo; a score of 0 or 1 is an infinite difference (null in JSON)."""
+        score = pair["score"]["value"]
+        if pair["elo"]["value"] is None and score in (0.0, 1.0):
+            return "+inf" if score == 1.0 else "-inf"
+        return fmt(pair["elo"], 0)
+
     specs = report["bots"]
 
     def label(b: int) -> str:
@@ -277,9 +284,10 @@ def text(report: dict[str, Any]) -> str:
         if report["unit"] == "match":
             won += f", deals {p['deals_won'][0]:g}-{p['deals_won'][1]:g}"
         lines.append(
-            f"  {a} vs {b}: {won} · score {fmt(p['score'], 3)} · Elo {fmt(p['elo'], 0)}"
+            f"  {a} vs {b}: {won} · score {fmt(p['score'], 3)} · Elo {elo(p)}"
             f" · points/deal difference {fmt(p['points_per_deal_difference'])}"
-            f" ({p['observations']} {'pairs' if report['duplicate'] else 'games'})"
+            f" ({p['observations']} {'pair' if report['duplicate'] else 'game'}"
+            f"{'' if p['observations'] == 1 else 's'})"
         )
     if "sprt" in report:
         s = report["sprt"]
