@@ -61,6 +61,11 @@ export class ReviewScreen {
     const ctx = {
       me, game: this.info.game, deals: [], hinted: null, act: () => {},
       Name: (s) => cap(ctx.name(s)),
+      short: (s) => {
+        if (s === me) return cap(t("you"));
+        const seat = this.info.seats[s];
+        return seat.player === "human" && seat.name ? seat.name.slice(0, 5) : t("seat_short", { n: s + 1 });
+      },
       name: (s) => {
         if (s === me) return t("you");
         const seat = this.info.seats[s];

@@ -49,6 +49,10 @@ export class TableScreen {
     onPrefs(() => this.render());
     this.keys = (e) => this.onKey(e);
     document.addEventListener("keydown", this.keys);
+    // Where the player's focus was, so that it comes back to the hand after a card leaves it.
+    this.focusArea = null;
+    this.tracking = (e) => { this.focusArea = e.target.closest?.(".hand") ? "hand" : "other"; };
+    root.addEventListener("focusin", this.tracking);
     this.start();
   }
 
@@ -73,6 +77,7 @@ export class TableScreen {
     this.socket?.close();
     this.offLang();
     document.removeEventListener("keydown", this.keys);
+    this.root.removeEventListener("focusin", this.tracking);
   }
 
   // --- messages ---------------------------------------------------------------------------
@@ -340,6 +345,11 @@ export class TableScreen {
       hinted: this.hinted,
       act: (a) => this.act(a),
       Name: (s) => cap(ctx.name(s)),
+      short: (s) => {
+        if (s === me) return cap(t("you"));
+        const seat = this.info.seats[s];
+        return seat.player === "human" && seat.name ? seat.name.slice(0, 5) : t("seat_short", { n: s + 1 });
+      },
       name: (s) => {
         if (s === me) return t("you");
         const seat = this.info.seats[s];
@@ -372,7 +382,8 @@ export class TableScreen {
                  dataset: { seq: String(this.msg.seq), status: this.info.status,
                             turn: myTurn && !this.pending ? "mine" : "other" } },
         h("h1", { class: "sr-only" }, gameTitle(this.info.game)),
-        h("section", { class: "seats", "aria-label": t("players") }, this.seatChips(view, game, ctx)),
+        h("section", { class: `seats${this.seats() > 4 ? " many" : ""}`, "aria-label": t("players") },
+          this.seatChips(view, game, ctx)),
         h("section", { class: "felt", "aria-label": t("table_centre"), onclick: () => this.busy && this.skip() },
           game.felt(view, ctx),
           h("div", { class: "trick-area" })),
@@ -384,9 +395,12 @@ export class TableScreen {
           this.logPanel(ctx))));
     this.renderTrick();
     const again = key && this.root.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    const lost = !active || active === document.body || !document.contains(active);
     if (again && !again.disabled) again.focus();
-    else if (active && active !== document.body && !document.contains(active) && myTurn) {
+    else if (lost && this.focusArea === "hand") {
       this.root.querySelector(".hand button.card[tabindex='0']")?.focus();
+    } else if (lost && this.focusArea === "other" && myTurn) {
+      this.root.querySelector(".decide button, .hand button.card[tabindex='0']")?.focus();
     }
   }
 

@@ -91,7 +91,9 @@ export default {
       h("div", { class: "sheet-wrap" }, h("table", { class: "sheet" },
         h("caption", { class: "sr-only" }, t("sheet_caption")),
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("cards")),
-          seats.map((s) => h("th", { scope: "col" }, ctx.Name(s))))),
+          // Many players: short names in the columns, the full name for screen readers.
+          seats.map((s) => h("th", { scope: "col", title: ctx.Name(s), "aria-label": ctx.Name(s) },
+            n >= 6 ? ctx.short(s) : ctx.Name(s))))),
         h("tbody", {}, rows),
         h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("total")),
           seats.map((s) => h("td", {}, h("strong", {}, String(view.sheet.length ? view.sheet[view.sheet.length - 1].totals[s] : 0)))))))),

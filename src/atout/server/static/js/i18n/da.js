@@ -44,7 +44,7 @@ export default {
 
   players: "Spillere", table_centre: "Bordet", your_move: "Dit træk", your_hand: "Din hånd",
   your_hand_keys: "Din hånd: vælg med piletasterne, Enter for at spille, eller skriv et kort som QS",
-  you: "du", the_computer: "computeren", computer_n: "computer {n}", player_n: "spiller {n}",
+  you: "du", the_computer: "computeren", seat_short: "#{n}", computer_n: "computer {n}", player_n: "spiller {n}",
   dealer: "giver", dealer_short: "G", standin_plays: "væk: en bot spiller for dem", away: "væk", seat_free: "ledig plads",
   to_act: "i udspil", thinking: "tænker …", your_turn: "din tur",
   cards_n: (v) => s(v.n, "1 kort", "{n} kort"), tricks_n: (v) => s(v.n, "1 stik", "{n} stik"),

@@ -44,7 +44,7 @@ export default {
 
   players: "Spieler", table_centre: "Der Tisch", your_move: "Dein Zug", your_hand: "Deine Hand",
   your_hand_keys: "Deine Hand: mit den Pfeiltasten wählen, Eingabe zum Spielen, oder eine Karte tippen, etwa QS",
-  you: "du", the_computer: "der Computer", computer_n: "Computer {n}", player_n: "Spieler {n}",
+  you: "du", the_computer: "der Computer", seat_short: "#{n}", computer_n: "Computer {n}", player_n: "Spieler {n}",
   dealer: "Geber", dealer_short: "G", standin_plays: "weg: ein Bot spielt für sie", away: "weg", seat_free: "Platz frei",
   to_act: "am Zug", thinking: "überlegt …", your_turn: "du bist dran",
   cards_n: (v) => s(v.n, "1 Karte", "{n} Karten"), tricks_n: (v) => s(v.n, "1 Stich", "{n} Stiche"),

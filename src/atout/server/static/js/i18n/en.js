@@ -52,7 +52,7 @@ export default {
 
   players: "Players", table_centre: "The table", your_move: "Your move", your_hand: "Your hand",
   your_hand_keys: "Your hand: arrow keys to choose, Enter to play, or type a card such as QS",
-  you: "you", the_computer: "the computer", computer_n: "computer {n}", player_n: "player {n}",
+  you: "you", the_computer: "the computer", seat_short: "#{n}", computer_n: "computer {n}", player_n: "player {n}",
   dealer: "dealer", dealer_short: "D", standin_plays: "away: a bot plays for them", away: "away", seat_free: "free seat",
   to_act: "to play", thinking: "thinking…", your_turn: "your turn",
   cards_n: (v) => s(v.n, "1 card", "{n} cards"), tricks_n: (v) => s(v.n, "1 trick", "{n} tricks"),

@@ -44,7 +44,7 @@ export default {
 
   players: "Joueurs", table_centre: "La table", your_move: "À vous de jouer", your_hand: "Votre main",
   your_hand_keys: "Votre main : flèches pour choisir, Entrée pour jouer, ou tapez une carte comme QS",
-  you: "vous", the_computer: "l’ordinateur", computer_n: "ordinateur {n}", player_n: "joueur {n}",
+  you: "vous", the_computer: "l’ordinateur", seat_short: "#{n}", computer_n: "ordinateur {n}", player_n: "joueur {n}",
   dealer: "donneur", dealer_short: "D", standin_plays: "absent : un robot joue à sa place", away: "absent", seat_free: "place libre",
   to_act: "à jouer", thinking: "réfléchit…", your_turn: "à vous",
   cards_n: (v) => s(v.n, "{n} carte", "{n} cartes"), tricks_n: (v) => s(v.n, "{n} levée", "{n} levées"),
