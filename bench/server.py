@@ -59,7 +59,22 @@ class Http:
     async def call(
         self, method: str, path: str, body: Any = None, token: str | None = None
     ) -> tuple[int, Any]:
-        """The status and decoded JSON body of one request."""
+        """The status and decoded JSON body of one request. Like any HTTP client, it sends a
+        request again, once, on a fresh connection if a kept-alive one turns out closed
+        before answering (the server drops idle ones): an action sent twice is refused by its
+        ``seq`` the second time, and counted as an error."""
+        reused = self._writer is not None
+        try:
+            return await self._call(method, path, body, token)
+        except (ConnectionError, asyncio.IncompleteReadError):
+            await self.close()
+            if not reused:
+                raise
+        return await self._call(method, path, body, token)
+
+    async def _call(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
         if self._reader is not None and self._reader.at_eof():
             await self.close()  # the server closed a connection left idle past its keep-alive
         if self._writer is None or self._writer.is_closing():

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -39,6 +40,7 @@ def _table(table_id: str) -> NewTable:
         standin="medium",
         seats=tuple(StoredSeat(i, "human", None, f"{i}" * 64, None, None) for i in range(2)),
         packs=((1, 2, 3),),
+        created_at=datetime.now(UTC),
     )
 
 

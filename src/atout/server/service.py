@@ -28,6 +28,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from atout.errors import IllegalAction, NotationError, PackError, RulesError
@@ -65,6 +66,11 @@ log = logging.getLogger("atout.server")
 
 #: How often (seconds) presence is written to a shared database, at most, per seat.
 PRESENCE_EVERY = 5.0
+#: How long (seconds) a finished table that no socket watches stays in memory after it was
+#: last asked for; the database keeps it, and the next request reads it back.
+FORGET_AFTER = 600.0
+#: How often (seconds) the service looks for such tables.
+FORGET_EVERY = 60.0
 #: The bot that gives hints: quick, and good enough to learn from.
 HINT = "medium"
 
@@ -97,7 +103,10 @@ class TableService:
         self._loading: dict[str, asyncio.Future[Table | None]] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._heartbeat: asyncio.Task[None] | None = None
+        self._forgetter: asyncio.Task[None] | None = None
         self._seen_written: dict[tuple[str, int], float] = {}
+        #: When (monotonic seconds) each table in memory was last asked for.
+        self._used: dict[str, float] = {}
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -111,12 +120,14 @@ class TableService:
                 log.exception("table %s does not resume", table_id)
         if self.broker.shared:
             self._heartbeat = asyncio.create_task(self._beat())
+        self._forgetter = asyncio.create_task(self._forget_loop())
 
     async def stop(self) -> None:
         """Stop every driver and the broker."""
         tasks = list(self._drivers.values())
-        if self._heartbeat is not None:
-            tasks.append(self._heartbeat)
+        for task in (self._heartbeat, self._forgetter):
+            if task is not None:
+                tasks.append(task)
         for task in tasks:
             task.cancel()
         for task in tasks:
@@ -143,7 +154,36 @@ class TableService:
             table = await asyncio.shield(loading)
         if table is None:
             raise NotFound(f"there is no table {table_id!r}")
+        self._used[table_id] = time.monotonic()
         return table
+
+    def forget_idle(self, now: float) -> list[str]:
+        """Drop from memory the finished tables that no socket watches and that nobody asked
+        for in the :data:`FORGET_AFTER` seconds before ``now`` (monotonic); their ids. A
+        finished table never changes, so the copy read back later is the same: without this,
+        a long-running server would hold every match it ever served."""
+        gone = []
+        for table_id, table in list(self._tables.items()):
+            if (
+                table.over
+                and table_id not in self._drivers
+                and not table.lock.locked()
+                and not any(table.subscribers.values())
+                and now - self._used.get(table_id, now) >= FORGET_AFTER
+            ):
+                del self._tables[table_id]
+                self._used.pop(table_id, None)
+                gone.append(table_id)
+        if gone:
+            forgotten = set(gone)
+            for key in [k for k in self._seen_written if k[0] in forgotten]:
+                del self._seen_written[key]
+        return gone
+
+    async def _forget_loop(self) -> None:
+        while True:
+            await asyncio.sleep(FORGET_EVERY)
+            self.forget_idle(time.monotonic())
 
     async def _load(self, table_id: str) -> Table | None:
         stored = await self.store.load(table_id)
@@ -215,7 +255,9 @@ class TableService:
             raise BadTable(str(e)) from None
         token = secrets.token_urlsafe(32) if seat is not None else None
         invites = {i: secrets.token_urlsafe(16) for i in humans if i != seat}
-        now = time.time()
+        # One instant, to the microsecond the database keeps: the table reads back the same.
+        created = datetime.now(UTC)
+        now = created.timestamp()
         stored_seats = tuple(
             StoredSeat(
                 seat=i,
@@ -239,6 +281,7 @@ class TableService:
                 standin=standin_spec,
                 seats=stored_seats,
                 packs=tuple(tuple(p) for p in state.packs),
+                created_at=created,
             )
             if await self.store.create(new):
                 break
@@ -262,6 +305,7 @@ class TableService:
             now,
         )
         self._tables[table.id] = table
+        self._used[table.id] = time.monotonic()
         self._drive(table)
         return Created(table, seat, token, invites)
 

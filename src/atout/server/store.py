@@ -108,7 +108,8 @@ class StoredTable:
 
 @dataclass(frozen=True)
 class NewTable:
-    """What creating a table writes: the row's fields, the seats and the first deal's pack."""
+    """What creating a table writes: the row's fields, the seats and the first deal's pack.
+    ``created_at`` is also when the creator's seat was last seen."""
 
     id: str
     game: str
@@ -120,6 +121,7 @@ class NewTable:
     standin: str
     seats: tuple[StoredSeat, ...]
     packs: tuple[tuple[int, ...], ...]
+    created_at: datetime
 
 
 def _epoch(when: datetime | None) -> float | None:
@@ -280,7 +282,7 @@ class Store:
         return await self._run(self._create, table)
 
     def _create(self, table: NewTable) -> bool:
-        now = _now()
+        now = table.created_at
         try:
             with self._sessions.begin() as session:
                 session.add(
