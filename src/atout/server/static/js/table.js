@@ -554,7 +554,8 @@ export class TableScreen {
     return [
       h("p", { class: "prompt mine" }, result ? this.resultWords(result, ctx) : t("match_over")),
       h("div", { class: "controls" },
-        h("button", { type: "button", class: "act primary", dataset: { key: "again" }, onclick: () => playAgain(this.info) }, t("play_again")),
+        ctx.me === null ? null : h("button", { type: "button", class: "act primary", dataset: { key: "again" },
+          onclick: () => playAgain(this.info) }, t("play_again")),
         h("a", { class: "act button", href: `#review=${encodeURIComponent(this.id)}` }, t("review_match")),
         h("a", { class: "act button", href: "#" }, t("back_to_lobby"))),
     ];
