@@ -35,5 +35,5 @@ def test_engine_bench_prints_every_game() -> None:
 
 def test_arena_bench_prints_both_job_counts() -> None:
     out = _run("arena.py", "--matches", "40", "--repeat", "1")
-    assert "arena --jobs 1" in out and "of legal+step (target: 80%)" in out
-    assert "arena --jobs 2" in out and "x jobs 1" in out
+    assert "arena --jobs 1" in out and "of legal+step on CPU time (target: 80%" in out
+    assert "arena --jobs 2" in out and "x jobs 1 by the clock" in out and "of two raw" in out
