@@ -244,7 +244,10 @@ class State(ABC):
     def step(self, action: Action, seat: int | None = None) -> None:
         """Like :meth:`apply` for an action object, without building events: for search."""
         to_act = self._to_act
-        who = to_act if seat is None and type(to_act) is int else self._acting_seat(seat)
+        if type(to_act) is int and (seat is None or seat == to_act):
+            who = to_act  # the common case, checked without a call
+        else:
+            who = self._acting_seat(seat)
         if not self._is_legal(who, action):
             raise IllegalAction(self._why_illegal(who, action))
         self._advance(who, action, None)
