@@ -125,6 +125,9 @@ class Stats:
     matches: int = 0
     first_errors: list[str] = field(default_factory=list)
     measuring: bool = False
+    #: How late the players' own event loop woke up (seconds): delay their measurements
+    #: include that the server is not to blame for.
+    lags: list[float] = field(default_factory=list)
 
     def error(self, what: str) -> None:
         """Count an error (and keep the first few, to print)."""
@@ -328,6 +331,15 @@ class Server:
 # --- the run -------------------------------------------------------------------------------
 
 
+async def _watch_lag(stats: Stats, stop: asyncio.Event) -> None:
+    """Sample how late this process's event loop runs a 5 ms timer."""
+    while not stop.is_set():
+        t = time.perf_counter()
+        await asyncio.sleep(0.005)
+        if stats.measuring:
+            stats.lags.append(time.perf_counter() - t - 0.005)
+
+
 def _percentile(sorted_values: list[float], p: float) -> float:
     if not sorted_values:
         return float("nan")
@@ -356,6 +368,7 @@ async def bench(args: argparse.Namespace) -> int:
         cpu0 = _cpu_seconds(server.proc.pid) if server else 0.0
         mine0 = _own_cpu()
         stats.measuring = True
+        watcher = asyncio.create_task(_watch_lag(stats, stop))
         go.set()
         t0 = time.perf_counter()
         await asyncio.sleep(args.seconds)
@@ -364,7 +377,7 @@ async def bench(args: argparse.Namespace) -> int:
         cpu = (_cpu_seconds(server.proc.pid) - cpu0) if server else 0.0
         mine = _own_cpu() - mine0
         stop.set()
-        await asyncio.wait(tasks, timeout=UPDATE_TIMEOUT + 5)
+        await asyncio.wait([*tasks, watcher], timeout=UPDATE_TIMEOUT + 5)
         tracebacks = server.tracebacks() if server else 0
     finally:
         if server is not None:
@@ -386,6 +399,11 @@ async def bench(args: argparse.Namespace) -> int:
         print(f"server CPU           {100 * cpu / elapsed:8.0f} %  (its bot workers included)")
     print(
         f"players' CPU         {100 * mine / elapsed:8.0f} %  (this process: the simulated players)"
+    )
+    lags = sorted(stats.lags)
+    print(
+        f"players' loop lag    {1000 * _percentile(lags, 99):8.1f} ms p99"
+        "  (in the latencies above: the players' own delay)"
     )
     for what in stats.first_errors:
         print(f"  error: {what}")

@@ -227,18 +227,16 @@ class Store:
                 url, connect_args={"check_same_thread": False, "timeout": 10}
             )
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            # One thread: SQLite's writes are serial anyway, and one thread never meets a
+            # locked file. Not the event loop's own: a commit that checkpoints the WAL waits
+            # for the disk (an fsync, tens of milliseconds), and every table would wait too.
             threads = 1
-            inline = True
         else:
             self.engine = create_engine(url, pool_size=8, max_overflow=4, pool_pre_ping=True)
             threads = 6
-            inline = False
-        #: Whether calls run on the caller's thread (SQLite: a WAL commit takes less time
-        #: than handing it to a thread and back).
-        self._inline = inline
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._hot = _HotPath(self.engine.dialect)
-        #: SQLite's appends, all on the event loop's thread, keep one connection rather than
+        #: SQLite's appends, all on the store's one thread, keep one connection rather than
         #: check one out of the pool (and reset it) every time.
         self._kept: PoolProxiedConnection | None = None
         dbapi = self.engine.dialect.dbapi
@@ -251,7 +249,7 @@ class Store:
     def open(self) -> None:
         """Create or upgrade the schema (blocking: call it before serving)."""
         migrate.upgrade(self.engine)
-        if self._inline:
+        if not self.is_postgres:
             self._kept = self.engine.raw_connection()
 
     def close(self) -> None:
@@ -263,8 +261,6 @@ class Store:
         self.engine.dispose()
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
-        if self._inline:
-            return fn(*args)
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._executor, functools.partial(fn, *args))
 
