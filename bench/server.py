@@ -296,7 +296,11 @@ class Server:
         if db:
             args += ["--db", db]
         with self.log.open("wb") as log:
-            self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT)
+            # A session of its own, as a server has: where the kernel shares CPU between
+            # sessions (autogroups), the simulated players do not take the server's share.
+            self.proc = subprocess.Popen(
+                args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
 
     async def ready(self) -> None:
         """Wait until it answers."""
