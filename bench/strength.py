@@ -2,7 +2,7 @@
 
     python bench/strength.py ladder [--games schnapsen,seven_up,river] [--matches 100]
                                     [--rungs random,easy,medium,hard,expert]
-    python bench/strength.py rdeep [--levels hard,expert] [--matches 200] [--jobs 2]
+    python bench/strength.py rdeep [--levels hard,expert] [--peers 16x4,32x8] [--matches 200]
 
 ``ladder`` plays each level against the one below it (random < easy < medium < hard < expert,
 or the ``--rungs`` given) in every game, whole matches on duplicate deals, and prints the score
@@ -66,10 +66,11 @@ def _rdeep_job(level: str, samples: int, depth: int, seed: int, matches: int) ->
                     matches, seed)  # fmt: skip
 
 
-def rdeep(levels: list[str], matches: int, jobs: int, seed: int) -> None:
+def rdeep(levels: list[str], peers: list[tuple[int, int]], matches: int, jobs: int,
+          seed: int) -> None:  # fmt: skip
     print(f"Schnapsen in the `schnapsen` package's engine, {matches} 7-to-0 matches per row")
     for level in levels:
-        for samples, depth in ((16, 4), (32, 8)):
+        for samples, depth in peers:
             start = time.perf_counter()
             per_job = max(1, matches // (jobs * 4))
             seeds = [seed * 100_000 + i for i in range(0, matches, per_job)]
@@ -89,6 +90,7 @@ def main() -> None:
     parser.add_argument("what", choices=("ladder", "rdeep"))
     parser.add_argument("--games", default="schnapsen,seven_up,river")
     parser.add_argument("--levels", default="hard,expert", help="rdeep: the levels to play")
+    parser.add_argument("--peers", default="16x4,32x8", help="rdeep: RdeepBot samples x depth")
     parser.add_argument("--rungs", default=",".join(LADDER), help="ladder: weakest first")
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
@@ -98,7 +100,8 @@ def main() -> None:
     if args.what == "ladder":
         ladder(args.games.split(","), args.rungs.split(","), args.matches, args.jobs, args.seed)
     else:
-        rdeep(args.levels.split(","), args.matches, args.jobs, args.seed)
+        peers = [(int(a), int(b)) for a, b in (p.split("x") for p in args.peers.split(","))]
+        rdeep(args.levels.split(","), peers, args.matches, args.jobs, args.seed)
 
 
 if __name__ == "__main__":

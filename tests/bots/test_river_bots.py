@@ -233,7 +233,9 @@ def test_voids_and_played_cards_are_read_off_the_view() -> None:
 def test_every_level_plays_a_round_legally(level: str) -> None:
     game = atout.load("river(start_cards=3)")
     state = game.new_match(seed=4)
-    bots = [make(f"{level}(seed={s})") for s in range(4)]
+    # The search levels cut short by time: only the legality of their choices is checked here.
+    timed = "time=0.2," if level in ("hard", "expert") else ""
+    bots = [make(f"{level}({timed}seed={s})") for s in range(4)]
     rng = random.Random(1)
     while state.to_act is not None and state.deals_done < 2:
         to_act = state.to_act
@@ -276,3 +278,56 @@ def test_expert_weights_worlds_by_the_bids() -> None:
                 weight_low += w
     assert high and low
     assert weight_high / high > 3 * weight_low / low
+
+
+def test_the_tree_search_plays_legally_and_sees_only_the_view() -> None:
+    """RiverMCTS chooses a legal action at every decision of a round, and the same one for two
+    states that look the same from its seat (the others' cards elsewhere)."""
+    from atout.bots.river_mcts import RiverMCTS
+    from atout.conformance import twin
+
+    game = atout.load("river(start_cards=4)")
+    bot = RiverMCTS(iterations=200, time=30)
+    compared = 0
+    for seed in range(200):
+        if compared == 6:
+            break
+        seat = seed % 4
+        pair = twin(game, seed, 1 + seed % 9, seat)
+        if pair is None or pair[0].to_act != seat:
+            continue
+        a, b = pair
+        legal = a.legal_actions(seat)
+        choice = bot.choose(a.view(seat), legal, random.Random(seed))
+        assert choice in legal
+        assert choice == bot.choose(b.view(seat), b.legal_actions(seat), random.Random(seed))
+        compared += 1
+    assert compared == 6
+
+
+def test_the_tree_search_takes_a_sure_exact_bid() -> None:
+    """Last to play to the last trick, on its bid, holding a card that loses and one that wins:
+    the tree search ducks (10 points for the exact bid against 1 for the trick)."""
+    from atout.bots.river_mcts import RiverMCTS
+
+    bot = RiverMCTS(iterations=300, time=30)
+    found = 0
+    for state in positions("river(start_cards=3)", 400, seed=12, playing=True):
+        view = _view(state, state.to_act if isinstance(state.to_act, int) else 0)
+        seat = view.seat
+        if seat is None or len(view.trick) != 3 or view.cards - len(view.history) != 2:
+            continue
+        if view.bids[seat] != view.tricks[seat]:
+            continue
+        legal = state.legal_actions(seat)
+        outcomes = {}
+        for action in legal:
+            child = state.clone()
+            child.step(action, seat)
+            outcomes[action] = child._tricks[seat] > view.tricks[seat]
+        if len(set(outcomes.values())) < 2:
+            continue
+        choice = bot.choose(view, legal, random.Random(1))
+        assert not outcomes[choice], "it took a trick it did not need"
+        found += 1
+    assert found >= 3
