@@ -102,7 +102,8 @@ class Table:
             Seat(s.seat, s.player, s.name, s.token_hash, s.invite_hash, max(s.last_seen or 0, now))
             for s in stored.seats
         ]
-        self.state, self.sight = self._replay(stored)
+        self.state = self._replay(stored)
+        self._sight: Sight | None = None
         self.seq = stored.seq
         self.by = [by for _seat, _text, by in stored.actions]
         self.lock = asyncio.Lock()
@@ -112,7 +113,7 @@ class Table:
         self._changed = asyncio.Event()
         self._review: tuple[list[_Step], list[int]] | None = None
 
-    def _replay(self, stored: StoredTable) -> tuple[State, Sight]:
+    def _replay(self, stored: StoredTable) -> State:
         rec = records.Record(
             rules=stored.rules,
             dealer=stored.dealer,
@@ -121,15 +122,27 @@ class Table:
             seed=stored.seed,
         )
         state = records.start(rec)
-        sight = Sight(state)
         for step, (seat, text) in enumerate(rec.actions, start=1):
             try:
-                sight.see(state.apply(text, seat), state)
+                state.apply(text, seat)
             except (IllegalAction, NotationError, PackError) as e:
                 raise RecordError(f"table {stored.id} step {step}: {e}") from None
         if len(state.packs) != len(stored.packs):
             raise RecordError(f"table {stored.id}: its actions deal {len(state.packs)} packs")
-        return state, sight
+        return state
+
+    @property
+    def sight(self) -> Sight:
+        """What each viewer saw dealt, for the records read during play: worked out on first
+        use by replaying the match, then kept up step by step. Most tables are never asked,
+        and working it out at every step was a sixth of the cost of a move."""
+        if self._sight is None:
+            rec = records.from_state(self.state, seed=True)
+            sight = Sight(records.start(rec))
+            for state, _seat, _text, events in records.steps(rec):
+                sight.see(events, state)
+            self._sight = sight
+        return self._sight
 
     # --- what the state says -------------------------------------------------------------
 
@@ -167,7 +180,8 @@ class Table:
         self.state = state
         self.seq += 1
         self.by.append(by)
-        self.sight.see(events, state)
+        if self._sight is not None:
+            self._sight.see(events, state)
         if state.to_act is None:
             self.status = OVER
         self._messages = {}
