@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, ClassVar, Self
 
 from atout.errors import NotationError, RulesError
@@ -106,9 +107,10 @@ class Rules:
         default = type(self)()
         return {k: v for k, v in self.to_dict().items() if getattr(default, k) != v}
 
-    @property
+    @cached_property
     def text(self) -> str:
-        """The canonical rules text: the game name, then the non-default options in field order."""
+        """The canonical rules text: the game name, then the non-default options in field order.
+        Computed once per rules object: every view carries it, so it sits on the server's path."""
         changed = self.changed()
         if not changed:
             return self.game
