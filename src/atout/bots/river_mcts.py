@@ -16,13 +16,15 @@ The root's most visited action is played. ``iterations`` bounds the search and `
 it in seconds (the deadline is checked every few iterations), so the choice is a function of
 the view and the random stream unless the machine is too slow to finish in time.
 
-With ``infer`` each world is drawn from a few uniform candidates in proportion to how likely
-each makes the other seats' bids and cards (:meth:`atout.bots.river.RiverSearch._weight`):
-worlds that fit what the others did come up more often.
+With ``infer`` a pool of ``candidates`` uniform worlds is weighed once by how likely each makes
+the other seats' bids and cards (:meth:`atout.bots.river.RiverSearch._weight`), and every
+iteration draws its world from the pool in proportion to those weights: worlds that fit what
+the others did come up more often.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 import random
 import time as clock
@@ -56,7 +58,8 @@ class _Node:
 
 class RiverMCTS:
     """ISMCTS for River; see the module's text. ``uct`` is the exploration constant, in points.
-    ``candidates`` is how many uniform worlds each weighted draw chooses from (``infer``)."""
+    With ``infer``, ``candidates`` uniform worlds are weighed once and the iterations draw
+    from them in proportion to their weights."""
 
     name = "river-mcts"
     version = "1"
@@ -69,7 +72,7 @@ class RiverMCTS:
         time: float = 1.5,
         uct: float = 6.0,
         infer: bool = False,
-        candidates: int = 4,
+        candidates: int = 400,
         noise: float = 0.0,
     ) -> None:
         if iterations < 1 or time <= 0 or uct < 0 or candidates < 1:
@@ -96,27 +99,30 @@ class RiverMCTS:
                                infer=self.infer).choose(view, legal, rng)  # fmt: skip
         deadline = clock.perf_counter() + self.time
         sampler = Sampler(view)
-        weigh = RiverSearch(infer=True) if self.infer else None
+        pool: list[RiverState] = []
+        cumulative: list[float] = []
+        if self.infer:
+            # A pool of uniform worlds weighed once; each iteration draws one in proportion to
+            # its weight (a copy: the iteration plays it on).
+            weigh = RiverSearch(infer=True)
+            total = 0.0
+            for _ in range(self.candidates):
+                world = sampler.world(game, rng, _sealed_bid)
+                total += weigh._weight(world, view, sampler)
+                pool.append(world)
+                cumulative.append(total)
+            if total <= 0:
+                pool = []
         root = _Node()
         allowed = set(legal)
         for i in range(self.iterations):
             if i % _CHECK_EVERY == _CHECK_EVERY - 1 and clock.perf_counter() > deadline:
                 break
-            if weigh is None:
-                state = sampler.world(game, rng, _sealed_bid)
+            if pool:
+                k = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
+                state = pool[min(k, len(pool) - 1)].clone()
             else:
-                options = [sampler.world(game, rng, _sealed_bid) for _ in range(self.candidates)]
-                weights = [weigh._weight(w, view, sampler) for w in options]
-                total = sum(weights)
-                if total > 0:
-                    r = rng.random() * total
-                    k = 0
-                    while k < len(options) - 1 and r >= weights[k]:
-                        r -= weights[k]
-                        k += 1
-                    state = options[k]
-                else:
-                    state = options[0]
+                state = sampler.world(game, rng, _sealed_bid)
             self._iterate(state, root, allowed, rng)
         best = max(
             range(len(legal)),
