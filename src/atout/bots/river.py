@@ -138,7 +138,10 @@ class RiverSearch:
 
     ``worlds`` worlds per decision (at most; ``time`` seconds bound the thinking, at least one
     world is always valued); the last ``endgame`` tricks are searched exactly; ``infer``
-    weights worlds by the likelihood of the other seats' bids and cards this round."""
+    weights worlds by the likelihood of the other seats' bids and cards this round. ``noise``
+    makes the other seats play a random legal card with that chance in the playouts, and
+    ``spite`` counts that share of the others' mean points against the seat's own; both were
+    measured against OpenSpiel's ISMCTS (bench/bots-figures.md) and are off by default."""
 
     name = "river-search"
     version = "1"
