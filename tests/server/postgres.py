@@ -20,6 +20,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from tests.debian import apt_install
+
 __all__ = ["Cluster", "binaries", "free_port"]
 
 
@@ -39,26 +41,12 @@ def _find() -> Path | None:
     return Path(on_path).resolve().parent if on_path else None
 
 
-def _install() -> None:
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise RuntimeError(
-            "PostgreSQL is not installed and these tests can install it only as root with "
-            "apt-get: install Debian's postgresql package (or put initdb and pg_ctl on PATH)"
-        )
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "postgresql"]
-    if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
-        # A machine that never fetched the package lists cannot find the package yet.
-        subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, check=True)
-        subprocess.run(install, env=env, capture_output=True, check=True)
-
-
 def binaries() -> Path:
     """The directory holding ``initdb``, ``pg_ctl`` and ``createdb``, installing them first
     if need be."""
     found = _find()
     if found is None:
-        _install()
+        apt_install("postgresql", "PostgreSQL (initdb and pg_ctl)")
         found = _find()
     if found is None:
         raise RuntimeError("apt-get installed postgresql but no initdb is to be found")

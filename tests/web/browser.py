@@ -9,10 +9,9 @@ root with ``apt-get``, it installs Debian's ``chromium`` package non-interactive
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 from pathlib import Path
+
+from tests.debian import apt_install
 
 __all__ = ["ARGS", "chromium"]
 
@@ -33,24 +32,10 @@ ARGS = (
 )
 
 
-def _install() -> None:
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        raise RuntimeError(
-            "Chromium is not installed and these tests can install it only as root with "
-            "apt-get: install Debian's chromium package (/usr/bin/chromium)"
-        )
-    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    install = ["apt-get", "install", "-y", "-q", "--no-install-recommends", "chromium"]
-    if subprocess.run(install, env=env, capture_output=True, check=False).returncode != 0:
-        # A machine that never fetched the package lists cannot find the package yet.
-        subprocess.run(["apt-get", "update", "-q"], env=env, capture_output=True, check=True)
-        subprocess.run(install, env=env, capture_output=True, check=True)
-
-
 def chromium() -> Path:
     """The path of Debian's Chromium, installing it first if need be."""
     if not CHROMIUM.exists():
-        _install()
+        apt_install("chromium", "Chromium (/usr/bin/chromium)")
     if not CHROMIUM.exists():
         raise RuntimeError(f"apt-get installed chromium but there is no {CHROMIUM}")
     return CHROMIUM
