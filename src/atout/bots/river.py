@@ -44,11 +44,12 @@ from atout.river.tables import BEATS, BIT
 from atout.river.view import RiverView
 from atout.river.worlds import Sampler
 
-__all__ = ["RiverSearch", "heuristic", "rough_count"]
+__all__ = ["RiverSearch", "heuristic", "river_game", "rough_count", "sealed_bid"]
 
 
 @functools.cache
-def _game(rules: str) -> River:
+def river_game(rules: str) -> River:
+    """The River game of a rules text, loaded once per process (games are immutable)."""
     game = load(rules)
     assert isinstance(game, River)
     return game
@@ -175,7 +176,7 @@ class RiverSearch:
             return legal[0]
         if not isinstance(view, RiverView) or view.seat is None:
             raise ValueError("the River search plays a seat's River view")
-        game = _game(view.rules)
+        game = river_game(view.rules)
         deadline = clock.perf_counter() + self.time
         me = view.seat
         sampler = Sampler(view)
@@ -185,7 +186,7 @@ class RiverSearch:
         cards_left = view.cards - len(view.history)
         exact = not bidding and cards_left <= self.endgame
         for n in range(self.worlds):
-            world = sampler.world(game, rng, _sealed_bid)
+            world = sampler.world(game, rng, sealed_bid)
             weight = self._weight(world, view, sampler) if self.infer else 1.0
             stream = rng.getrandbits(32) if self.noise else 0
             if weight > 0.0:
@@ -221,7 +222,7 @@ class RiverSearch:
         log_w = 0.0
         # Bids in turn, left of the dealer first: each near the count of the seat's hand.
         spread = 2 * self.bid_spread**2
-        hook = _game(view.rules).rules.hook
+        hook = river_game(view.rules).rules.hook
         total = 0
         for k in range(n):
             s = (view.dealer + 1 + k) % n
@@ -283,7 +284,7 @@ class RiverSearch:
         return log_l
 
 
-def _sealed_bid(world: RiverState, seat: int) -> int:
+def sealed_bid(world: RiverState, seat: int) -> int:
     """A sealed bid in a world: what the seat's hand counts for."""
     view = world.view(seat)
     assert view.hand is not None

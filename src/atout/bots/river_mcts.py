@@ -89,9 +89,10 @@ class RiverMCTS:
             return legal[0]
         if not isinstance(view, RiverView) or view.seat is None:
             raise ValueError("the River search plays a seat's River view")
-        from atout.bots.river import RiverSearch, _game, _sealed_bid
+        # Imported here: atout.bots.river builds this search for its hard and expert levels.
+        from atout.bots.river import RiverSearch, river_game, sealed_bid
 
-        game = _game(view.rules)
+        game = river_game(view.rules)
         if isinstance(legal[0], Bid) and game.rules.simultaneous_bids:
             # Sealed bids: the others' bids are unseen, so the tree's nodes would not be
             # public. Bid by determinized search instead.
@@ -107,7 +108,7 @@ class RiverMCTS:
             weigh = RiverSearch(infer=True)
             total = 0.0
             for _ in range(self.candidates):
-                world = sampler.world(game, rng, _sealed_bid)
+                world = sampler.world(game, rng, sealed_bid)
                 total += weigh._weight(world, view, sampler)
                 pool.append(world)
                 cumulative.append(total)
@@ -122,7 +123,7 @@ class RiverMCTS:
                 k = bisect.bisect_right(cumulative, rng.random() * cumulative[-1])
                 state = pool[min(k, len(pool) - 1)].clone()
             else:
-                state = sampler.world(game, rng, _sealed_bid)
+                state = sampler.world(game, rng, sealed_bid)
             self._iterate(state, root, allowed, rng)
         best = max(
             range(len(legal)),
