@@ -37,11 +37,13 @@ import atout
 from atout.arena import Tournament, run
 from atout.arena.stats import mean_interval
 from atout.bots import make
-from atout.cards import FULL_PACK
+from atout.cards import FULL_PACK, bits
 from atout.core.actions import Action, Bid, Play
 from atout.core.state import seeded_int
 from atout.river import RiverDealResult
 from atout.river.actions import BID, PLAY
+from atout.river.view import RiverView
+from atout.river.worlds import Sampler, played_by
 
 PLAYERS = 4
 #: OpenSpiel's suit index for each of ours (C D H S -> C D S H), and back (the same swap).
@@ -78,6 +80,33 @@ def os_chances(pack: list[int], cards: int, dealer: int) -> list[int]:
     return [cards, dealer, *(os_card(c) for c in [*order, pack[cards * n]])]
 
 
+def fair_state(
+    game: pyspiel.Game, mirror: atout.core.state.State, seat: int, rng: random.Random
+) -> pyspiel.State:
+    """The OpenSpiel round as ``seat`` may know it: its own cards and everything public as
+    they are, the cards it has not seen (the others' hands and the stock) drawn anew
+    (:class:`atout.river.worlds.Sampler`, uniform and consistent with the voids shown).
+
+    ``oh_hell``'s ``ResampleFromInfostate`` in open-spiel 2.0.2 deals the other players only
+    cards that were really dealt to them, never a card of the stock: its ISMCTS knows which
+    cards are out of play. Handing it this state instead, it knows only which cards a fair
+    draw put out of play."""
+    view = mirror.view(seat)
+    assert isinstance(view, RiverView)
+    sampler = Sampler(view)
+    hands, stock = sampler.hands(rng)
+    done = played_by(view)
+    n, cards = PLAYERS, view.cards
+    dealt = [sorted(bits(hands[s] | done[s])) for s in range(n)]
+    pack = [dealt[(view.dealer + 1 + k) % n][j] for j in range(cards) for k in range(n)]
+    assert view.turned is not None
+    pack += [view.turned, *bits(stock)]
+    state = game.new_initial_state()
+    for chance in os_chances(pack, cards, view.dealer):
+        state.apply_action(chance)
+    return state
+
+
 def play_game(  # noqa: PLR0917 - one deal's settings, passed positionally by partial()
     level: str,
     ours: tuple[int, ...],
@@ -87,6 +116,7 @@ def play_game(  # noqa: PLR0917 - one deal's settings, passed positionally by pa
     seed: int,
     sims: int,
     uct: float,
+    leaky: bool = False,
 ) -> tuple[RiverDealResult, list[float]]:
     """One round of oh_hell, our bot in seats ``ours``: the round as our engine scored it
     (bids, tricks, points by seat), and the seconds of each of our bot's decisions that had a
@@ -112,6 +142,7 @@ def play_game(  # noqa: PLR0917 - one deal's settings, passed positionally by pa
         for s in range(PLAYERS)
         if s not in ours
     }
+    fair_rng = random.Random(seeded_int(seed, f"fair:{ours}"))
     spent: list[float] = []
     while not theirs.is_terminal():
         seat = theirs.current_player()
@@ -124,8 +155,16 @@ def play_game(  # noqa: PLR0917 - one deal's settings, passed positionally by pa
             if len(legal) > 1:
                 spent.append(time.perf_counter() - start)
             chosen = os_action(action)
-        else:
+        elif leaky:
             chosen = ismcts[seat].step(theirs)
+            action = our_action(chosen)
+        else:
+            # A state with the unseen cards drawn fairly, then the round's bids and cards.
+            fair = fair_state(game, mirror, seat, fair_rng)
+            for a in theirs.history()[len(os_chances(pack, cards, dealer)) :]:
+                fair.apply_action(a)
+            assert fair.information_state_string(seat) == theirs.information_state_string(seat)
+            chosen = ismcts[seat].step(fair)
             action = our_action(chosen)
         theirs.apply_action(chosen)
         mirror.step(action, seat)
@@ -147,7 +186,9 @@ class DealPair:
     spent: list[float]
 
 
-def play_deal(level: str, cards: int, sims: int, uct: float, seed: int) -> DealPair:
+def play_deal(  # noqa: PLR0917 - passed positionally by partial()
+    level: str, cards: int, sims: int, uct: float, leaky: bool, seed: int
+) -> DealPair:
     """A deal played both ways round, our bots in seats 0 and 2, then in 1 and 3."""
     rng = random.Random(seed)
     pack = list(FULL_PACK)
@@ -158,7 +199,7 @@ def play_deal(level: str, cards: int, sims: int, uct: float, seed: int) -> DealP
     bids: tuple[list[int], list[int]] = ([], [])
     spent: list[float] = []
     for side in ((0, 2), (1, 3)):
-        deal, times = play_game(level, side, pack, dealer, cards, seed, sims, uct)
+        deal, times = play_game(level, side, pack, dealer, cards, seed, sims, uct, leaky)
         spent += times
         for s in range(PLAYERS):
             k = 0 if s in side else 1
@@ -171,11 +212,12 @@ def play_deal(level: str, cards: int, sims: int, uct: float, seed: int) -> DealP
 def ismcts_main(args: argparse.Namespace) -> None:
     print(
         f"oh_hell, {PLAYERS} players, our {args.level} in two seats vs ISMCTS "
-        f"({args.sims} simulations, UCT {args.uct:g}) in two, seats alternating on each deal"
+        f"({args.sims} simulations, UCT {args.uct:g}, "
+        f"{'leaky' if args.leaky else 'fair'} worlds) in two, seats alternating on each deal"
     )
     for cards in (int(t) for t in args.tricks.split(",")):
         seeds = [seeded_int(args.seed, f"deal:{cards}:{i}", 4) for i in range(args.deals)]
-        work = partial(play_deal, args.level, cards, args.sims, args.uct)
+        work = partial(play_deal, args.level, cards, args.sims, args.uct, args.leaky)
         start = time.perf_counter()
         if args.jobs > 1:
             with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
@@ -235,6 +277,11 @@ def main() -> None:
     one.add_argument("--sims", type=int, default=1000)
     one.add_argument("--uct", type=float, default=5.0)
     one.add_argument("--jobs", type=int, default=2)
+    one.add_argument(
+        "--leaky",
+        action="store_true",
+        help="let ISMCTS resample as open-spiel 2.0.2 does (it knows which cards are in the stock)",
+    )
     one.add_argument("--seed", type=int, default=1)
     two = sub.add_parser("ladder", help="each level against the one below, in our engine")
     two.add_argument("--rules", default="river")

@@ -305,12 +305,15 @@ def test_the_tree_search_plays_legally_and_sees_only_the_view() -> None:
     assert compared == 6
 
 
-def test_the_tree_search_takes_a_sure_exact_bid() -> None:
-    """Last to play to the last trick, on its bid, holding a card that loses and one that wins:
-    the tree search ducks (10 points for the exact bid against 1 for the trick)."""
-    from atout.bots.river_mcts import RiverMCTS
+def test_the_tree_search_ducks_a_trick_it_does_not_need() -> None:
+    """Last to play to the last trick but one, on its bid, holding a card that loses the trick
+    and one that wins it: taking the trick misses the bid for sure, ducking may make it (10
+    points for the exact bid against 1 for the trick). Where ducking is worth clearly more
+    (by over a point, the rest played at random as the search plays it out), the search ducks."""
+    from atout.bots.river_mcts import BID_KEY, RiverMCTS, Round
 
-    bot = RiverMCTS(iterations=300, time=30)
+    bot = RiverMCTS(iterations=600, time=30)
+    game = atout.load("river(start_cards=3)")
     found = 0
     for state in positions("river(start_cards=3)", 400, seed=12, playing=True):
         view = _view(state, state.to_act if isinstance(state.to_act, int) else 0)
@@ -320,14 +323,114 @@ def test_the_tree_search_takes_a_sure_exact_bid() -> None:
         if view.bids[seat] != view.tricks[seat]:
             continue
         legal = state.legal_actions(seat)
-        outcomes = {}
+        takes = {}
         for action in legal:
             child = state.clone()
             child.step(action, seat)
-            outcomes[action] = child._tricks[seat] > view.tricks[seat]
-        if len(set(outcomes.values())) < 2:
+            takes[action] = child._tricks[seat] > view.tricks[seat]
+        if len(set(takes.values())) < 2:
+            continue
+        # Each action's value over uniform worlds, the last trick played at random.
+        sampler, rng = Sampler(view), random.Random(found)
+        value = dict.fromkeys(legal, 0.0)
+        for _ in range(3000):
+            hands = sampler.hands(rng)[0]
+            for action in legal:
+                r = Round.from_view(view, hands, hook=game.rules.hook, exact_only=False)
+                assert action.card < BID_KEY  # type: ignore[attr-defined]
+                r.step(action.card)  # type: ignore[attr-defined]
+                r.random_playout(rng.random)
+                value[action] += r.points()[seat] / 3000
+        duck = next(a for a in legal if not takes[a])
+        if value[duck] - max(v for a, v in value.items() if takes[a]) <= 1.0:
             continue
         choice = bot.choose(view, legal, random.Random(1))
-        assert not outcomes[choice], "it took a trick it did not need"
+        assert not takes[choice], "it took a trick it did not need"
         found += 1
     assert found >= 3
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        "river(start_cards=5)",
+        "river(start_cards=8,no_hook=true)",
+        "river(start_cards=13)",
+        "river(start_cards=4,exact_only=true)",
+        "river(players=3,start_cards=6)",
+    ],
+)
+def test_the_search_plays_the_round_by_the_rules(rules: str) -> None:
+    """The tree search's round on ints (RULES.md §2 "Bids", "Play", "Score", the hook,
+    ``no_hook``, ``exact_only``, a round with no card turned) offers the engine's legal
+    actions to the engine's seat to act at every step, ends the round when it does, and scores
+    it the same."""
+    from atout.bots.river_mcts import Round, action_of
+
+    game = atout.load(rules)
+    rng = random.Random(rules)
+    for state in positions(rules, 40, seed=len(rules)):
+        seat = state.to_act
+        assert isinstance(seat, int)
+        view = _view(state, seat)
+        hands = [_view(state, s).hand.mask for s in range(game.seats)]  # type: ignore[union-attr]
+        r = Round.from_view(
+            view, hands, hook=game.rules.hook, exact_only=game.rules.exact_only
+        ).copy()
+        while not state.deals_done:
+            assert r.left and r.mover == state.to_act
+            keys = r.legal()
+            assert [action_of(k) for k in keys] == state.legal_actions()
+            k = rng.choice(keys)
+            state.step(action_of(k))
+            r.step(k)
+        assert not r.left
+        assert tuple(r.points()) == _view(state, 0).sheet[0].points
+
+
+def test_the_random_playout_ends_the_round_by_the_rules() -> None:
+    """A random playout of the search's round plays every card and gives every trick."""
+    from atout.bots.river_mcts import Round
+
+    game = atout.load("river(start_cards=7)")
+    rng = random.Random(4)
+    for state in positions("river(start_cards=7)", 60, seed=4):
+        seat = state.to_act
+        assert isinstance(seat, int)
+        view = _view(state, seat)
+        hands = [_view(state, s).hand.mask for s in range(4)]  # type: ignore[union-attr]
+        r = Round.from_view(view, hands, hook=game.rules.hook, exact_only=False)
+        r.random_playout(rng.random)
+        assert sum(r.tricks) == view.cards and not any(r.hands) and -1 not in r.bids
+        assert sum(r.points()) == view.cards + 10 * sum(
+            b == t for b, t in zip(r.bids, r.tricks, strict=True)
+        )
+
+
+def test_the_others_are_searched_by_their_own_hands() -> None:
+    """Another seat's node is its information set: the public course and the hand it holds
+    in the world drawn, never one node for all its possible hands (which would model it as
+    choosing alike whatever it holds)."""
+    import atout.bots.river_mcts as mcts
+
+    game = atout.load("river(start_cards=6)")
+    state = game.new_match(seed=3)
+    seat = state.to_act
+    assert isinstance(seat, int)
+    roots: list[mcts._Public] = []
+    search = mcts.RiverMCTS(iterations=300, time=30)
+    original = search._iterate
+
+    def spy(r: mcts.Round, node: mcts._Public, *rest: object) -> None:
+        roots.append(node)
+        original(r, node, *rest)  # type: ignore[arg-type]
+
+    search._iterate = spy  # type: ignore[method-assign]
+    search.choose(_view(state, seat), state.legal_actions(), random.Random(1))
+    root = roots[0]
+    assert set(root.infosets) == {-1}  # the searching seat's own
+    after = max(root.children.values(), key=lambda p: len(p.infosets))
+    hands = set(after.infosets)
+    assert len(hands) > 10 and -1 not in hands
+    mine = _view(state, seat).hand
+    assert mine is not None and all(h & mine.mask == 0 for h in hands)
