@@ -10,14 +10,15 @@ mind) and sometimes plays a card without thinking.
 
 ``hard`` and ``expert`` search the round by information-set Monte Carlo tree search
 (:mod:`atout.bots.river_mcts`): worlds drawn from the view (:mod:`atout.river.worlds`: the unseen
-cards dealt uniformly as the revealed voids allow), one tree over the public bids and cards,
-each seat choosing by its own points, the rounds played out by the rules of thumb. ``hard`` runs
-1,000 iterations, ``expert`` 3,000. A bid is thus chosen by the points each bid leads to when
-the round is played out, under the hook and the bids already made, and a card toward the exact
-bid. :class:`RiverSearch` is the determinized search (PIMC) the levels used before, measured
-weaker against OpenSpiel's ISMCTS; it still bids for the tree search under sealed bids, and
-its world weights (how likely a world makes what the other seats bid and played) serve the
-tree search's ``infer``.
+cards dealt uniformly as the revealed voids allow), a node for each information set of the seat
+to act (the public bids and cards, and that seat's own hand), each seat choosing by its own
+points, the rounds played out at random past the tree. ``hard`` runs 5,000 iterations;
+``expert`` 20,000, drawing its worlds in proportion to how likely they make the other seats'
+bids and cards. A bid is thus chosen by the points each bid leads to when the round is played
+out, under the hook and the bids already made, and a card toward the exact bid.
+:class:`RiverSearch` is the determinized search (PIMC) the levels used before, measured weaker
+against OpenSpiel's ISMCTS; it still bids for the tree search under sealed bids, and its world
+weights serve the tree search's ``infer``.
 
 The utility is the seat's own points in the round (:meth:`atout.river.River.deal_value`).
 """
@@ -312,11 +313,11 @@ def _medium(time: float | None = None) -> Policy:
 def _hard(time: float = 1.5) -> Policy:
     from atout.bots.river_mcts import RiverMCTS
 
-    return RiverMCTS(iterations=1000, uct=6.0, time=time).choose
+    return RiverMCTS(iterations=5000, time=time).choose
 
 
 @register("river", "expert")
 def _expert(time: float = 5.0) -> Policy:
     from atout.bots.river_mcts import RiverMCTS
 
-    return RiverMCTS(iterations=3000, uct=6.0, time=time, infer=EXPERT_INFERS).choose
+    return RiverMCTS(iterations=20000, time=time, infer=EXPERT_INFERS).choose
