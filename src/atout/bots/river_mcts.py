@@ -11,8 +11,7 @@ round's public course so far (bids are made in turn and every card is seen) and,
 seat, the hand that seat holds in the world. The others are thus modelled as choosing with
 their own cards in view, and never with the searching seat's. Sharing the others' nodes
 across worlds instead (one node per public course) models them as choosing the same whatever
-they hold; measured against OpenSpiel's ISMCTS, that lost 1.85 points per deal where the
-per-hand nodes drew level (``bench/bots-figures.md``).
+they hold, and measured half a point a deal weaker (``bench/bots-figures.md``).
 
 The round is played on ints (hands as card masks, bids and tricks as lists), not through
 :class:`atout.river.state.RiverState`: an iteration is a few dozen moves, and the state's log,
