@@ -79,6 +79,10 @@ async def _match(server: ServerProcess, game: str, rules: str | None, players: l
 def _check_body(k: Knowledge, got: Received) -> None:
     body = got.body
     said = set(cards_in(got.said))
+    if isinstance(body, dict) and "error" in body:
+        # An error may name the partner of a King or Queen the request declared ("you do not
+        # hold QH" for a marriage with KH): the rules name it, so it tells the viewer nothing.
+        said |= {c + (1 if c % 13 == 10 else -1) for c in said if c % 13 in {10, 11}}
     if isinstance(body, dict) and "packs" in body:
         _check_record(k, got.viewer, body)
         found = scan_record(body, k)
