@@ -53,8 +53,6 @@ __all__ = ["RiverMCTS", "Round"]
 _CHECK_EVERY = 16
 #: A bid's key among a node's children: the card ids come first (0 … 51).
 BID_KEY = 64
-#: The bits an action's key takes in a per-hand key (``hand << KEY_BITS | key``).
-KEY_BITS = 7
 
 
 class _Stat:
@@ -358,7 +356,8 @@ class RiverMCTS:
                 pool = []
         root = _Public()
         greedy = self.rollout == "greedy"
-        base = Round.from_view(view, sampler.hands(rng)[0], hook=hook, exact_only=exact_only)
+        # The round as the view shows it; each iteration plays a copy with a world's hands.
+        base = Round.from_view(view, [0] * len(view.hand_sizes), hook=hook, exact_only=exact_only)
         for i in range(self.iterations):
             if i % _CHECK_EVERY == _CHECK_EVERY - 1 and clock.perf_counter() > deadline:
                 break
