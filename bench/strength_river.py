@@ -138,7 +138,8 @@ def play_game(  # noqa: PLR0917 - one deal's settings, passed positionally by pa
     choice."""
     game = pyspiel.load_game("oh_hell", {"players": PLAYERS, "num_tricks_fixed": cards})
     theirs = game.new_initial_state()
-    for chance in os_chances(pack, cards, dealer):
+    chances = os_chances(pack, cards, dealer)
+    for chance in chances:
         assert theirs.is_chance_node() and chance in theirs.legal_actions()
         theirs.apply_action(chance)
     mirror = atout.load(f"river(start_cards={cards})").new_match(seed=0, packs=[pack],
@@ -176,7 +177,7 @@ def play_game(  # noqa: PLR0917 - one deal's settings, passed positionally by pa
         else:
             # A state with the unseen cards drawn fairly, then the round's bids and cards.
             fair = fair_state(game, mirror, seat, fair_rng)
-            for a in theirs.history()[len(os_chances(pack, cards, dealer)) :]:
+            for a in theirs.history()[len(chances) :]:
                 fair.apply_action(a)
             assert fair.information_state_string(seat) == theirs.information_state_string(seat)
             chosen = ismcts[seat].step(fair)

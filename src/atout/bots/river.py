@@ -140,10 +140,7 @@ class RiverSearch:
 
     ``worlds`` worlds per decision (at most; ``time`` seconds bound the thinking, at least one
     world is always valued); the last ``endgame`` tricks are searched exactly; ``infer``
-    weights worlds by the likelihood of the other seats' bids and cards this round. ``noise``
-    makes the other seats play a random legal card with that chance in the playouts, and
-    ``spite`` counts that share of the others' mean points against the seat's own; both were
-    measured against OpenSpiel's ISMCTS (bench/bots-figures.md) and are off by default."""
+    weights worlds by the likelihood of the other seats' bids and cards this round."""
 
     name = "river-search"
     version = "1"
@@ -158,8 +155,6 @@ class RiverSearch:
         infer: bool = False,
         bid_spread: float = 1.2,
         off_policy: float = 0.4,
-        noise: float = 0.0,
-        spite: float = 0.0,
     ) -> None:
         if worlds < 1 or time <= 0 or endgame < 0:
             raise ValueError("worlds is at least 1, time is positive, endgame at least 0")
@@ -169,8 +164,6 @@ class RiverSearch:
         self.infer = infer
         self.bid_spread = bid_spread
         self.off_policy = off_policy
-        self.noise = noise
-        self.spite = spite
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -189,22 +182,13 @@ class RiverSearch:
         for n in range(self.worlds):
             world = sampler.world(game, rng, sealed_bid)
             weight = self._weight(world, view, sampler) if self.infer else 1.0
-            stream = rng.getrandbits(32) if self.noise else 0
             if weight > 0.0:
                 weight_sum += weight
                 for i, action in enumerate(legal):
                     child = world.clone()
                     child.step(action, me)
-                    if exact:
-                        points = solve_round(child)
-                    else:
-                        # Every action's playouts draw the same noise: a fair comparison.
-                        draw = random.Random(stream).random
-                        points = greedy_playout(child, self.noise, draw, me)
-                    value = float(points[me])
-                    if self.spite:
-                        value -= self.spite * (sum(points) - value) / (len(points) - 1)
-                    totals[i] += weight * value
+                    points = solve_round(child) if exact else greedy_playout(child)
+                    totals[i] += weight * points[me]
             if n + 1 < self.worlds and clock.perf_counter() > deadline and weight_sum > 0:
                 break
         best = max(range(len(legal)), key=lambda i: (totals[i], -i))
@@ -295,10 +279,6 @@ def sealed_bid(world: RiverState, seat: int) -> int:
     return model_bid(expected, view.cards, -1)
 
 
-#: Whether ``expert`` draws its worlds weighted by the other seats' bids and cards.
-EXPERT_INFERS = True
-
-
 @register("river", "easy")
 def _easy(time: float | None = None) -> Policy:
     return heuristic(careful=False)
@@ -320,4 +300,4 @@ def _hard(time: float = 1.5) -> Policy:
 def _expert(time: float = 5.0) -> Policy:
     from atout.bots.river_mcts import RiverMCTS
 
-    return RiverMCTS(iterations=20000, time=time, infer=EXPERT_INFERS).choose
+    return RiverMCTS(iterations=20000, time=time, infer=True).choose

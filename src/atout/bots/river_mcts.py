@@ -43,11 +43,12 @@ from atout.core.actions import Action, Bid, Play
 from atout.core.state import View
 from atout.river.actions import BID, PLAY
 from atout.river.greedy import estimate, greedy_card, model_bid
+from atout.river.state import hook_bid, round_points
 from atout.river.tables import BEATS, BIT, SUIT_RANKS
 from atout.river.view import RiverView
 from atout.river.worlds import Sampler
 
-__all__ = ["RiverMCTS", "Round"]
+__all__ = ["BID_KEY", "RiverMCTS", "Round", "action_of", "key_of"]
 
 #: How often (in iterations) the deadline is read.
 _CHECK_EVERY = 16
@@ -103,7 +104,6 @@ class Round:
         "gone",
         "hands",
         "hook",
-        "leader",
         "left",
         "mover",
         "n",
@@ -123,7 +123,7 @@ class Round:
         self.unbid = 0  # how many bids are still to make
         self.tricks: list[int] = []  # by seat, the tricks taken
         self.table: tuple[int, ...] = ()  # the trick's cards so far, led first
-        self.leader = self.mover = 0
+        self.mover = 0
         self.best = self.best_seat = -1  # the card winning the trick so far, and its seat
         self.gone = 0  # the cards out of play: played, and the turned one
         self.left = 0  # the tricks not yet finished; 0 once the round is over
@@ -145,7 +145,6 @@ class Round:
         r.unbid = r.bids.count(-1)
         r.tricks = list(view.tricks)
         r.table = tuple(view.trick)
-        r.leader = view.leader
         gone = BIT[r.turned] if r.turned >= 0 else 0
         for t in view.history:
             for c in t.cards:
@@ -157,7 +156,7 @@ class Round:
         r.best, r.best_seat = -1, -1
         for i, c in enumerate(r.table):
             if r.best < 0 or beats[r.best * 52 + c]:
-                r.best, r.best_seat = c, (r.leader + i) % n
+                r.best, r.best_seat = c, (view.leader + i) % n
         r.left = r.cards - len(view.history)
         r.mover = view.to_act[0]
         return r
@@ -168,7 +167,7 @@ class Round:
         r.n, r.cards, r.dealer, r.trump, r.turned = (self.n, self.cards, self.dealer,
                                                      self.trump, self.turned)  # fmt: skip
         r.hook, r.exact_only, r.unbid, r.left = self.hook, self.exact_only, self.unbid, self.left
-        r.table, r.leader, r.mover, r.gone = self.table, self.leader, self.mover, self.gone
+        r.table, r.mover, r.gone = self.table, self.mover, self.gone
         r.best, r.best_seat = self.best, self.best_seat
         r.hands = list(self.hands if hands is None else hands)
         r.bids = self.bids[:]
@@ -179,8 +178,7 @@ class Round:
         """The bid the hook forbids the seat to bid now (-1: none). The dealer bids last."""
         if not self.hook or self.mover != self.dealer:
             return -1
-        rest = self.cards - sum(b for b in self.bids if b > 0)
-        return rest if rest >= 0 else -1
+        return hook_bid(self.cards, self.bids)
 
     def legal(self) -> list[int]:
         """The keys of the legal actions of the seat to act."""
@@ -215,15 +213,12 @@ class Round:
         winner = self.best_seat
         self.tricks[winner] += 1
         self.table = ()
-        self.leader = self.mover = winner
+        self.mover = winner
         self.left -= 1
 
-    def points(self) -> list[int]:
+    def points(self) -> tuple[int, ...]:
         """The round's points by seat, once it is over (RULES.md §2 "Score")."""
-        missed = 0 if self.exact_only else 1
-        return [
-            10 + t if t == b else t * missed for b, t in zip(self.bids, self.tricks, strict=True)
-        ]
+        return round_points(self.bids, self.tricks, self.exact_only)
 
     def random_playout(self, random: Callable[[], float]) -> None:
         """Play the round out with uniformly random legal moves (inlined on locals: this is
@@ -264,7 +259,6 @@ class Round:
                 mover = (mover + 1) % n
         # Only the points are read after a playout: the cards gone are left as they were.
         self.table, self.best, self.best_seat, self.mover, self.left = (), best, best_seat, mover, 0
-        self.leader = mover
 
     def greedy_playout(self) -> None:
         """Play the round out by the rules of thumb (:mod:`atout.river.greedy`)."""
@@ -281,7 +275,8 @@ class Round:
             self.step(card)
 
 
-def _key(action: Action) -> int:
+def key_of(action: Action) -> int:
+    """The key of an action (see :class:`Round`)."""
     if isinstance(action, Bid):
         return BID_KEY + action.tricks
     assert isinstance(action, Play)
@@ -369,7 +364,7 @@ class RiverMCTS:
             self._iterate(base.copy(hands), root, view.seat, rng.random, greedy)
         mine = root.infosets.get(-1)
         counts = mine.actions if mine is not None else {}
-        keys = [_key(a) for a in legal]
+        keys = [key_of(a) for a in legal]
         best = max(
             range(len(legal)),
             key=lambda k: (counts[keys[k]].n if keys[k] in counts else -1, -k),

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from atout.cards import SUIT_MASKS, bits
 from atout.river.greedy import greedy_card
-from atout.river.state import EXACT_BONUS
+from atout.river.state import round_points
 from atout.river.tables import BEATS, BIT
 
 if TYPE_CHECKING:
@@ -40,26 +40,20 @@ class _Search:
     """The search's fixed facts, and the hands, tricks taken and cards gone of the position
     being searched (changed on the way down, restored on the way up)."""
 
-    __slots__ = ("beats", "bids", "gone", "hands", "missed", "n", "taken", "trump")
+    __slots__ = ("beats", "bids", "exact_only", "gone", "hands", "n", "taken", "trump")
 
     def __init__(self, state: RiverState, gone: int) -> None:
         self.n = state._n
         self.trump = state._trump
         self.beats = BEATS[state._trump + 1]
         self.bids = tuple(state._bids)
-        self.missed = 0 if state._exact_only else 1
+        self.exact_only = state._exact_only
         self.hands = state._hands[:]
         self.taken = state._tricks[:]
         self.gone = gone
 
     def points(self) -> tuple[int, ...]:
-        missed = self.missed
-        return tuple(
-            [
-                EXACT_BONUS + t if t == b else t * missed
-                for b, t in zip(self.bids, self.taken, strict=True)
-            ]
-        )
+        return round_points(self.bids, self.taken, self.exact_only)
 
     def node(
         self, table: tuple[int, ...], best: int, best_seat: int, leader: int, tricks_left: int

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import math
 import random as _random
-from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Final
 
@@ -232,15 +231,9 @@ def model_bid(expected: float, cards: int, forbidden: int) -> int:
     return down
 
 
-def greedy_playout(
-    state: RiverState,
-    noise: float = 0.0,
-    random: Callable[[], float] | None = None,
-    steady: int = -1,
-) -> tuple[int, ...]:
+def greedy_playout(state: RiverState) -> tuple[int, ...]:
     """Play the current round out, every seat by the rules of thumb (bids still to make by
-    :func:`model_bid`), and return the round's points by seat. With ``noise``, each card is,
-    with that chance, drawn at random among the legal ones instead (``random`` draws)."""
+    :func:`model_bid`), and return the round's points by seat."""
     n = state._n
     cards = state._cards
     bids = state._bids
@@ -269,14 +262,9 @@ def greedy_playout(
     while tricks_left:
         for k in range(len(table), n):
             seat = (leader + k) % n
-            if noise and seat != steady and random is not None and random() < noise:
-                hand = hands[seat]
-                legal = bits(hand & SUIT_MASKS[table[0] // 13] if table else 0) or bits(hand)
-                c = legal[int(random() * len(legal))]
-            else:
-                c = greedy_card(hands[seat], table, best, trump=trump,
-                                need=bids[seat] - taken[seat], gone=gone,
-                                last=k == n - 1)  # fmt: skip
+            c = greedy_card(hands[seat], table, best, trump=trump,
+                            need=bids[seat] - taken[seat], gone=gone,
+                            last=k == n - 1)  # fmt: skip
             hands[seat] ^= BIT[c]
             gone |= BIT[c]
             log = (log, seat, PLAY[c])

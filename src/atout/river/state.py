@@ -22,7 +22,7 @@ A round's result adds the hands dealt, which its pack, dealer and number of card
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from atout.cards import SUIT_MASKS, CardSet, bits, card_text, suit_name
@@ -48,10 +48,27 @@ from atout.river.view import RiverDealResult, RiverView, RoundScore
 if TYPE_CHECKING:
     from atout.river.game import River
 
-__all__ = ["EXACT_BONUS", "RiverState"]
+__all__ = ["EXACT_BONUS", "RiverState", "hook_bid", "round_points"]
 
 #: Taking exactly the number bid adds 10 points (RULES.md §2 "Score").
 EXACT_BONUS = 10
+
+
+def round_points(bids: Sequence[int], tricks: Sequence[int], exact_only: bool) -> tuple[int, ...]:
+    """A finished round's points by seat (RULES.md §2 "Score"): 1 per trick, and 10 more for
+    taking exactly the number bid; under ``exact_only``, 10 + tricks when exact and nothing
+    otherwise."""
+    missed = 0 if exact_only else 1
+    return tuple(
+        [EXACT_BONUS + t if t == b else t * missed for b, t in zip(bids, tricks, strict=True)]
+    )
+
+
+def hook_bid(cards: int, bids: Sequence[int]) -> int:
+    """The bid the hook forbids the dealer, bidding last (RULES.md §2 "Bids"): the number that
+    would make the bids (``-1``: not made) add up to the round's cards; -1 when none would."""
+    rest = cards - sum(b for b in bids if b > 0)
+    return rest if rest >= 0 else -1
 
 
 class RiverState(State):
@@ -164,8 +181,7 @@ class RiverState(State):
         add up to the number of cards; -1 when nothing is forbidden."""
         if not self._hook or seat != self._dealer:
             return -1
-        rest = self._cards - sum(b for b in self._bids if b > 0)
-        return rest if rest >= 0 else -1
+        return hook_bid(self._cards, self._bids)
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         kind = type(action)
@@ -281,10 +297,7 @@ class RiverState(State):
         the match."""
         n, cards, dealer = self._n, self._cards, self._dealer
         bids, tricks = tuple(self._bids), tuple(self._tricks)
-        missed = 0 if self._exact_only else 1
-        points = tuple(
-            [EXACT_BONUS + t if t == b else t * missed for b, t in zip(bids, tricks, strict=True)]
-        )
+        points = round_points(bids, tricks, self._exact_only)
         totals = self._scores = tuple(
             [total + p for total, p in zip(self._scores, points, strict=True)]
         )
