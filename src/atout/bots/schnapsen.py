@@ -5,8 +5,10 @@ marriage, closes when its points and sure tricks reach 66, leads low cards of pl
 takes Aces and Tens led to it, and under the strict rules wins tricks as cheaply as it can.
 ``easy`` plays the same way with a beginner's mistakes: it forgets which cards are gone, does
 not count points (so never closes and never claims early), sometimes misses a marriage and now
-and then plays a card without thinking. ``hard`` and ``expert`` search (:mod:`atout.bots.search`):
-exact alpha-beta once no card is drawn any more, playouts before that.
+and then plays a card without thinking. ``hard`` searches (:mod:`atout.bots.search`): exact
+alpha-beta once no card is drawn any more, playouts before that. ``expert`` searches more
+worlds, values a deal's end by the chance of winning the match and plays exactly from the last
+two draws on (:mod:`atout.bots.schnapsen_search`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import random
 from collections.abc import Sequence
 
 from atout.bots.levels import Policy, register
+from atout.bots.schnapsen_search import SchnapsenSearch
 from atout.bots.search import SearchBot
 from atout.core.actions import Action, Claim, Close, Exchange, Pass, Play
 from atout.core.state import View
@@ -144,6 +147,7 @@ def _hard(time: float = 1.5) -> Policy:
 
 @register("schnapsen", "expert")
 def _expert(time: float = 5.0) -> Policy:
-    # Three times the worlds and twice the playouts of hard (about +100 Elo in measured play),
-    # with worlds weighed by the opponent's declarations and exchanges (or their absence).
-    return SearchBot(worlds=64, playouts=16, time=time, weighted=True).choose
+    # Hard's search with more worlds (64) and playouts (16), worlds weighed by the opponent's
+    # declarations and exchanges, deals' ends valued by the chance of winning the match, and
+    # exact play (a world fixes the stock's order) once the stock holds at most four cards.
+    return SchnapsenSearch(worlds=64, playouts=16, time=time, exact_stock=4).choose

@@ -1,0 +1,358 @@
+"""Exact search of the rest of a Schnapsen deal on ints, for a world where every card is known.
+
+:class:`DealSolver` plays the deal on local ints (hands, points, pending marriages, tricks,
+the stock) with do and undo instead of ``clone`` and ``step``, and remembers every position it
+has bounded in a transposition table, so a world's positions reached by several of the root's
+actions, or by tricks played in another order, are searched once. It follows the engine's rules
+(RULES.md §3) for every variant but ``manual_claim`` (whose claims and passes it does not
+model): leading, marriages (credited or pending), following (free while the stock is open,
+strict after), the draws, the trump Jack's exchange, closing, 66, the last trick, the game
+points with or without a close, ``last_trick_ten`` and ``closer_fail_tricks_at_end``. A test
+holds it equal to the generic :func:`atout.bots.solve.solve` on many random positions.
+
+The value of a deal's end is given as a table ``outcome[winner * 4 + game_points]`` (for the
+searching seat), so the same search serves raw game points and match odds.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from atout.schnapsen.state import SchnapsenState
+from atout.schnapsen.tables import BEATS as _BEATS
+from atout.schnapsen.tables import (
+    FOLLOWER_WINS,
+    JACK,
+    KING,
+    MARRIAGE,
+    POINTS,
+    QUEEN,
+    SUIT,
+    SUIT_MASKS,
+    TRICK_POINTS,
+)
+
+__all__ = ["DealSolver", "points_outcome"]
+
+_GOAL = 66
+
+
+def points_outcome(seat: int) -> tuple[float, ...]:
+    """The outcome table of raw game points for ``seat`` (what ``Schnapsen.deal_value`` gives)."""
+    return tuple(float(p if w == seat else -p) for w in (0, 1) for p in range(4))
+
+
+#: The cards of a mask, the most points first (high cards end or decide a deal most often, so
+#: trying them first makes alpha-beta cut sooner); filled as masks are met (at most 2^20).
+_ORDERED: dict[int, tuple[int, ...]] = {}
+
+
+def _ordered(mask: int) -> tuple[int, ...]:
+    cards = _ORDERED.get(mask)
+    if cards is None:
+        found = []
+        m = mask
+        while m:
+            low = m & -m
+            found.append(low.bit_length() - 1)
+            m ^= low
+        cards = _ORDERED[mask] = tuple(sorted(found, key=lambda c: (-POINTS[c], c)))
+    return cards
+
+
+class DealSolver:
+    """Exact minimax of one world's current deal for ``seat``, valued by ``outcome``.
+
+    Create one per world and call :meth:`value` on that world or on its children (states one
+    action further): they share the transposition table, which is sound because a key holds
+    everything the rest of the deal depends on, and the world fixes the stock's order.
+    """
+
+    __slots__ = ("_fail_at_end", "_last_ten", "_outcome", "_seat", "_table", "nodes")
+
+    def __init__(self, seat: int, outcome: Sequence[float], state: SchnapsenState) -> None:
+        if state._manual:
+            raise ValueError("DealSolver does not model manual_claim")
+        self._seat = seat
+        self._outcome = tuple(outcome)
+        self._last_ten = state._last_ten
+        self._fail_at_end = state._fail_at_end
+        self._table: dict[tuple[int, ...], tuple[float, float]] = {}
+        self.nodes = 0
+
+    def value(self, state: SchnapsenState, start: int) -> float:
+        """The value of the deal that ``state`` (a world's state, or one a few actions on) was
+        in when ``start`` deals were done, under best play by both; its end's, if it is over."""
+        if len(state._deals) > start or state._to_act is None:
+            d = state._deals[-1]
+            return self._outcome[d.winner * 4 + d.points]
+        return _Search(self, state).run()
+
+
+class _Search:
+    """One search from a state: the deal's variables in lists, changed and restored."""
+
+    __slots__ = (
+        "bottom",
+        "close",
+        "hands",
+        "pending",
+        "points",
+        "solver",
+        "start",
+        "stock",
+        "table",
+        "tricks",
+        "trump",
+    )
+
+    def __init__(self, solver: DealSolver, state: SchnapsenState) -> None:
+        self.solver = solver
+        self.table = solver._table
+        self.hands = state._hands[:]
+        self.points = [state._points[s] + state._married[s] for s in (0, 1)]
+        self.pending = state._pending[:]
+        self.tricks = state._tricks[:]
+        self.trump = state._trump
+        self.stock = state._stock
+        # [closer or -1, the opponent's credited points and tricks at the close]
+        self.close = [state._closed_by, state._close_points, state._close_tricks]
+        self.bottom = [state._bottom, state._stock_pos]
+        self.start = (state._leader, state._lead)
+
+    def run(self) -> float:
+        leader, lead = self.start
+        if lead >= 0:
+            return self.follow(leader, lead, -math.inf, math.inf)
+        return self.lead(leader, -math.inf, math.inf)
+
+    # --- the end of the deal ---------------------------------------------------------------
+
+    def _failed(self) -> float:
+        """The closer failed (or the opponent reached 66 first): the opponent scores 2 or 3."""
+        closer = self.close[0]
+        opponent = 1 - closer
+        tricks = self.tricks[opponent] if self.solver._fail_at_end else self.close[2]
+        return self.solver._outcome[opponent * 4 + (2 if tricks else 3)]
+
+    def _reached(self, winner: int) -> float:
+        """``winner`` reached 66."""
+        closer = self.close[0]
+        if closer < 0:
+            loser = 1 - winner
+            theirs, tricks = self.points[loser], self.tricks[loser]
+        elif closer == winner:
+            theirs, tricks = self.close[1], self.close[2]
+        else:
+            return self._failed()
+        points = 1 if theirs >= 33 else (2 if tricks else 3)
+        return self.solver._outcome[winner * 4 + points]
+
+    # --- the search ---------------------------------------------------------------------------
+
+    def _key(self, leader: int, lead: int) -> tuple[int, ...]:
+        h, p, q, t = self.hands, self.points, self.pending, self.tricks
+        c = self.close
+        b = self.bottom
+        return (
+            h[0],
+            h[1],
+            leader,
+            lead,
+            p[0],
+            p[1],
+            q[0],
+            q[1],
+            t[0] > 0,
+            t[1] > 0,
+            b[0],
+            b[1],
+            c[0],
+            # of the close record only what scoring reads: 33 or more, a trick or none
+            c[0] >= 0 and c[1] >= 33,
+            c[0] >= 0 and c[2] > 0,
+        )
+
+    def lead(self, seat: int, alpha: float, beta: float) -> float:
+        """``seat`` is on lead: exchange, close, marriages or a card."""
+        key = self._key(seat, -1)
+        entry = self.table.get(key)
+        if entry is not None:
+            lo, hi = entry
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            alpha = max(alpha, lo)
+            beta = min(beta, hi)
+        else:
+            lo, hi = -math.inf, math.inf
+        a0, b0 = alpha, beta
+        self.solver.nodes += 1
+        maximize = seat == self.solver._seat
+        best = -math.inf if maximize else math.inf
+        hands, points, pending, tricks = self.hands, self.points, self.pending, self.tricks
+        hand = hands[seat]
+        bottom = self.bottom
+        is_open = self.close[0] < 0 and bottom[0] >= 0
+        trump = self.trump
+        # (card, 0 plain / 1 marriage / 2 exchange / 3 close), in an order that measured the
+        # fewest nodes: the exchange, closing (its strict endgame is small and often decides),
+        # marriages, then the cards with the most points first.
+        options: list[tuple[int, int]] = []
+        if is_open and hand >> JACK[trump] & 1:
+            options.append((-1, 2))
+        if is_open:
+            options.append((-1, 3))
+        for s in range(4):
+            pair = MARRIAGE[s]
+            if hand & pair == pair:
+                options.append((KING[s], 1))
+                options.append((QUEEN[s], 1))
+        options += [(c, 0) for c in _ordered(hand)]
+        for card, kind in options:
+            if kind == 0:
+                hands[seat] = hand ^ (1 << card)
+                v = self.follow(seat, card, alpha, beta)
+                hands[seat] = hand
+            elif kind == 1:
+                worth = 40 if SUIT[card] == trump else 20
+                hands[seat] = hand ^ (1 << card)
+                if tricks[seat]:
+                    points[seat] += worth
+                    if points[seat] >= _GOAL:
+                        v = self._reached(seat)
+                    else:
+                        v = self.follow(seat, card, alpha, beta)
+                    points[seat] -= worth
+                else:
+                    pending[seat] += worth
+                    v = self.follow(seat, card, alpha, beta)
+                    pending[seat] -= worth
+                hands[seat] = hand
+            elif kind == 2:
+                jack, taken = JACK[trump], bottom[0]
+                hands[seat] = hand ^ (1 << jack) ^ (1 << taken)
+                bottom[0] = jack
+                v = self.lead(seat, alpha, beta)
+                bottom[0] = taken
+                hands[seat] = hand
+            else:
+                close = self.close
+                close[0], close[1], close[2] = seat, points[1 - seat], tricks[1 - seat]
+                v = self.lead(seat, alpha, beta)
+                close[0], close[1], close[2] = -1, 0, 0
+            if maximize:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        self._store(key, (lo, hi), best, (a0, b0))
+        return best
+
+    def _store(
+        self,
+        key: tuple[int, ...],
+        bounds: tuple[float, float],
+        best: float,
+        window: tuple[float, float],
+    ) -> None:
+        lo, hi = bounds
+        a0, b0 = window
+        # Fail-soft alpha-beta within the window (a0, b0): a value at or below a0 is an upper
+        # bound of the true value, at or above b0 a lower bound, strictly inside it exact.
+        if best <= a0:
+            hi = min(hi, best)
+        elif best >= b0:
+            lo = max(lo, best)
+        else:
+            lo = hi = best
+        self.table[key] = (lo, hi)
+
+    def follow(self, leader: int, lead: int, alpha: float, beta: float) -> float:
+        """The other seat answers ``lead``; the trick is settled, then the draw or the end."""
+        seat = 1 - leader
+        hands, points, pending, tricks = self.hands, self.points, self.pending, self.tricks
+        hand = hands[seat]
+        bottom = self.bottom
+        is_open = self.close[0] < 0 and bottom[0] >= 0
+        if is_open:
+            legal = hand
+        else:
+            same = hand & SUIT_MASKS[SUIT[lead]]
+            legal = ((same & _BEATS[lead]) or same) if same else (hand & SUIT_MASKS[self.trump])
+            legal = legal or hand
+        maximize = seat == self.solver._seat
+        best = -math.inf if maximize else math.inf
+        wins = FOLLOWER_WINS[self.trump]
+        for c in _ordered(legal):
+            i = lead * 52 + c
+            winner = seat if wins[i] else leader
+            hands[seat] = hand ^ (1 << c)
+            saved_points, saved_pending, saved_tricks = (
+                points[winner],
+                pending[winner],
+                tricks[winner],
+            )
+            points[winner] += TRICK_POINTS[i]
+            tricks[winner] += 1
+            if saved_tricks == 0 and saved_pending:
+                points[winner] += saved_pending
+                pending[winner] = 0
+            last = not (hands[0] | hands[1])
+            if last and self.solver._last_ten and self.close[0] < 0:
+                points[winner] += 10
+            if points[winner] >= _GOAL:
+                v = self._reached(winner)
+            elif last and self.close[0] >= 0:
+                v = self._failed()
+            elif last:
+                v = self.solver._outcome[winner * 4 + 1]
+            elif is_open:
+                stock = self.stock
+                pos = bottom[1]
+                saved_bottom = bottom[0]
+                loser = 1 - winner
+                saved_w, saved_l = hands[winner], hands[loser]
+                hands[winner] = saved_w | (1 << stock[pos])
+                if pos + 1 < len(stock):
+                    hands[loser] = saved_l | (1 << stock[pos + 1])
+                    bottom[1] = pos + 2
+                else:
+                    hands[loser] = saved_l | (1 << saved_bottom)
+                    bottom[0] = -1
+                    bottom[1] = pos + 1
+                v = self.lead(winner, alpha, beta)
+                hands[winner], hands[loser] = saved_w, saved_l
+                bottom[0], bottom[1] = saved_bottom, pos
+            else:
+                v = self.lead(winner, alpha, beta)
+            points[winner], pending[winner], tricks[winner] = (
+                saved_points,
+                saved_pending,
+                saved_tricks,
+            )
+            hands[seat] = hand
+            if maximize:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+                        if alpha >= beta:
+                            break
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        break
+        return best

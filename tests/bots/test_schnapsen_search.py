@@ -1,0 +1,218 @@
+"""Schnapsen's expert search: the int solver against the generic one, the match odds, the bot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import atout
+from atout.bots.schnapsen_search import (
+    DEAL_POINTS,
+    MatchOdds,
+    SchnapsenSearch,
+    match_odds,
+    outcome_table,
+)
+from atout.bots.schnapsen_solve import DealSolver, points_outcome
+from atout.bots.solve import solve
+from atout.core.actions import Play
+from atout.schnapsen import SchnapsenState, SchnapsenView
+from atout.schnapsen.state import MATCH_POINTS
+
+from ..schnapsen.helpers import deal, play
+
+RULES = [
+    "schnapsen",
+    "schnapsen(closer_fail_tricks_at_end=true,last_trick_ten=true)",
+    "schnapsen(last_trick_ten=true)",
+]
+
+
+def _positions(rules: str, count: int, max_stock: int, seed: int) -> list[SchnapsenState]:
+    """Positions of random play with at most ``max_stock`` cards in the stock, closes included
+    (random play closes often), some mid-trick and some in later deals of the match."""
+    game = atout.load(rules)
+    rng = random.Random(seed)
+    out: list[SchnapsenState] = []
+    while len(out) < count:
+        state = game.new_match(seed=rng.getrandbits(32))
+        for _ in range(rng.randrange(0, 40)):
+            if state.to_act is None:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if state.to_act is not None and state.stock_size <= max_stock:
+            assert isinstance(state, SchnapsenState)
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_the_int_solver_equals_the_generic_one(rules: str) -> None:
+    """On random positions, endgames and the last draws alike, both solvers give the same
+    game points for either seat."""
+    for i, state in enumerate(_positions(rules, 250, 4, seed=len(rules))):
+        seat = i % 2
+        solver = DealSolver(seat, points_outcome(seat), state)
+        assert solver.value(state, state.deals_done) == solve(state.clone(), seat), i
+
+
+def test_one_solver_serves_a_world_and_its_children() -> None:
+    """The transposition table shared by the children of one world gives each child the value
+    a fresh solver gives it (and the generic solver)."""
+    checked = 0
+    for i, state in enumerate(_positions("schnapsen", 60, 6, seed=11)):
+        seat = state.to_act
+        assert isinstance(seat, int)
+        shared = DealSolver(seat, points_outcome(seat), state)
+        start = state.deals_done
+        for action in state.legal_actions():
+            child = state.clone()
+            child.step(action, seat)
+            fresh = DealSolver(seat, points_outcome(seat), state).value(child, start)
+            assert shared.value(child, start) == fresh, i
+            if state.stock_size <= 2:
+                want = (
+                    child.game.deal_value(child.result().deals[-1], seat)
+                    if child.deals_done > start
+                    else solve(child.clone(), seat)
+                )
+                assert fresh == want
+                checked += 1
+    assert checked > 20
+
+
+def test_the_solver_reads_its_outcome_table() -> None:
+    """Valued by a table that only counts deals won, the solver gives 1 or 0, and 1 exactly
+    when the game points say the seat wins."""
+    for i, state in enumerate(_positions("schnapsen", 80, 4, seed=3)):
+        seat = i % 2
+        won = tuple(1.0 if w == seat else 0.0 for w in (0, 1) for _ in range(4))
+        v = DealSolver(seat, won, state).value(state, state.deals_done)
+        assert v == (1.0 if solve(state.clone(), seat) > 0 else 0.0)
+
+
+def test_manual_claim_is_refused_by_the_int_solver() -> None:
+    state = _positions("schnapsen(manual_claim=true)", 1, 10, seed=1)[0]
+    with pytest.raises(ValueError):
+        DealSolver(0, points_outcome(0), state)
+
+
+def test_match_odds_limits_symmetry_and_order() -> None:
+    odds = match_odds()
+    n = MATCH_POINTS
+    for b in range(1, n + 1):
+        assert odds.chance(0, b, True) == odds.chance(0, b, False) == 1.0
+        assert odds.chance(b, 0, True) == odds.chance(b, 0, False) == 0.0
+    for a in range(1, n + 1):
+        for b in range(1, n + 1):
+            for d in (True, False):
+                p = odds.chance(a, b, d)
+                assert 0 < p < 1
+                # One of the two wins; the other deals next when this one does not.
+                assert p + odds.chance(b, a, not d) == pytest.approx(1.0)
+                if a > 1:
+                    assert odds.chance(a - 1, b, d) > p  # fewer to go is better
+                if b > 1:
+                    assert odds.chance(a, b - 1, d) < p
+    # The eldest wins more deals in the model, so the first to lead has the edge at 7-7.
+    assert odds.chance(n, n, False) > 0.5 > odds.chance(n, n, True)
+    eldest = sum(p for e, _, p in DEAL_POINTS if e) / sum(p for _, _, p in DEAL_POINTS)
+    assert odds.chance(1, 1, False) == pytest.approx(eldest)
+
+
+def test_one_deal_matches_are_won_by_who_wins_the_deal() -> None:
+    """With every deal worth the whole match the odds are the chance of winning one deal."""
+    odds = MatchOdds(((True, 3, 0.6), (False, 3, 0.4)))
+    assert odds.chance(3, 3, False) == pytest.approx(0.6)
+    assert odds.chance(3, 3, True) == pytest.approx(0.4)
+    # Two deals to win in a row, the first as eldest and the second as dealer.
+    assert odds.chance(4, 3, False) == pytest.approx(0.6 * 0.4)
+
+
+def test_the_outcome_table_ranks_the_deals_ends() -> None:
+    """Won by more is never worse, lost by more never better; at 1 to go each a win is a
+    match won (+1) and any loss at the other's 1 to go a match lost (-1)."""
+    state = deal("AH KH QS JC 10D", "10H QH KS JD AC", "QC", "KD AS JH 10C QD KC 10S AD JS")
+    view = state.view(0)
+    assert isinstance(view, SchnapsenView)
+    out = outcome_table(view)
+    assert out[1] < out[2] < out[3] and out[5] > out[6] > out[7] and out[5] < out[1]
+    state._to_go = [1, 1]
+    view = state.view(0)
+    assert isinstance(view, SchnapsenView)
+    assert outcome_table(view)[1:4] == (1.0, 1.0, 1.0)
+    assert outcome_table(view)[5:8] == (-1.0, -1.0, -1.0)
+
+
+@pytest.mark.parametrize("rules", ["schnapsen", "schnapsen(manual_claim=true)"])
+def test_the_search_plays_legal_moves_and_fairly(rules: str) -> None:
+    """A choice is legal and a function of the view and the stream (the same view from two
+    states with the unseen cards elsewhere gives the same choice)."""
+    from atout.conformance import twin
+
+    game = atout.load(rules)
+    bot = SchnapsenSearch(worlds=8, playouts=4, time=60, exact_stock=4)
+    compared = 0
+    for seed in range(60):
+        pair = twin(game, seed, 2 + seed % 14, seat=seed % 2)
+        if pair is None or pair[0].to_act != seed % 2:
+            continue
+        a, b = pair
+        seat = seed % 2
+        choice_a = bot.choose(a.view(seat), a.legal_actions(), random.Random(seed))
+        choice_b = bot.choose(b.view(seat), b.legal_actions(), random.Random(seed))
+        assert choice_a in a.legal_actions()
+        assert choice_a == choice_b
+        compared += 1
+    assert compared >= 10
+
+
+def test_the_search_takes_a_sure_win() -> None:
+    """Leading the trump marriage reaches 66 at once (the seat has 30 and a trick): the search
+    declares it rather than play on."""
+    state = deal("AH KC QC JS 10D", "10H QH KS JD AC", "JC", "KD AS JH 10C QD KH 10S AD QS")
+    play(state, "play AH", "play 10H")  # seat 0: 21 points and a trick
+    state._points[0] = 30  # as if a marriage had been credited before
+    view = state.view(0)
+    bot = SchnapsenSearch(worlds=4, playouts=2, time=60)
+    legal = state.legal_actions()
+    choice = bot.choose(view, legal, random.Random(1))
+    assert isinstance(choice, Play) and choice.marriage
+
+
+def test_bad_options_are_refused() -> None:
+    with pytest.raises(ValueError):
+        SchnapsenSearch(worlds=0)
+    with pytest.raises(ValueError):
+        SchnapsenSearch(exact_stock=-1)
+
+
+def test_time_bounds_the_search_in_every_stage() -> None:
+    """Asked for far more worlds than it can value, the search stops once its time is spent,
+    with the stock full, in the exact stage (at most four cards) and in the endgame."""
+    import time
+
+    bot = SchnapsenSearch(worlds=10**6, playouts=64, time=0.2, exact_stock=4)
+    stocks = set()
+    for state in _positions("schnapsen", 40, 10, seed=8):
+        seat = state.to_act
+        assert isinstance(seat, int)
+        legal = state.legal_actions()
+        if len(legal) < 2 or state.stock_size in stocks:
+            continue
+        stocks.add(state.stock_size)
+        start = time.perf_counter()
+        assert bot.choose(state.view(seat), legal, random.Random(1)) in legal
+        assert time.perf_counter() - start < 1.5
+    assert {0, 4} <= stocks and len(stocks) >= 4
+
+
+def test_expert_is_this_search() -> None:
+    from atout.bots import make
+    from atout.bots.levels import Level
+
+    bot = make("expert")
+    assert isinstance(bot, Level)
+    search = getattr(bot._policy("schnapsen"), "__self__", None)
+    assert isinstance(search, SchnapsenSearch) and search.exact_stock == 4 and search.match
