@@ -39,7 +39,7 @@ test: lint typecheck pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench
+	$(BIN)/ruff format --check src tests bench README.md docs  # the docs' Python snippets too
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
