@@ -216,3 +216,22 @@ def test_expert_is_this_search() -> None:
     assert isinstance(bot, Level)
     search = getattr(bot._policy("schnapsen"), "__self__", None)
     assert isinstance(search, SchnapsenSearch) and search.exact_stock == 4 and search.match
+
+
+def test_manual_claim_endgames_read_the_generic_solver_through_the_table() -> None:
+    """Under ``manual_claim`` the generic solver's game points are mapped to the table's ends:
+    the seat's own game points back through the points table, a win or a loss through a table
+    that only counts deals won."""
+    from atout.bots.schnapsen_search import _solve_generic
+
+    checked = 0
+    for i, state in enumerate(_positions("schnapsen(manual_claim=true)", 120, 10, seed=4)):
+        if not state.is_endgame():
+            continue
+        seat = i % 2
+        points = solve(state.clone(), seat)
+        assert _solve_generic(state.clone(), seat, points_outcome(seat)) == points
+        won = tuple(1.0 if w == seat else -1.0 for w in (0, 1) for _ in range(4))
+        assert _solve_generic(state.clone(), seat, won) == (1.0 if points > 0 else -1.0)
+        checked += 1
+    assert checked >= 20

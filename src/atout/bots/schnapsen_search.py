@@ -16,6 +16,11 @@ of the deal's six ends (winner, 1 to 3 game points) is worth is fixed for the de
 root's actions in a world), not by random playouts; and always exactly once nothing is drawn
 any more. Under ``manual_claim``, which that solver does not model, the generic
 :func:`atout.bots.solve.solve` values the endgame as in ``SearchBot``.
+
+Measured against ``hard`` (100 matches, duplicate deals, seed 5): 0.620 [0.541, 0.690] with
+``exact_stock=4``. Playouts in which nobody closes (a random close fails three times in four,
+so the engine's random playouts are dominated by failed closes) measured worse, 0.530
+[0.446, 0.611], and were dropped.
 """
 
 from __future__ import annotations
@@ -26,7 +31,6 @@ import time as clock
 from collections.abc import Sequence
 from typing import Final
 
-from atout.bots.schnapsen_playout import playout_without_close
 from atout.bots.schnapsen_solve import DealSolver, points_outcome
 from atout.bots.solve import solve
 from atout.core.actions import Action
@@ -137,17 +141,17 @@ class SchnapsenSearch:
         weighted: bool = True,
         exact_stock: int = 0,
         match: bool = True,
-        closing_playouts: bool = True,
     ) -> None:
         if worlds < 1 or playouts < 1 or time <= 0 or exact_stock < 0:
-            raise ValueError("worlds and playouts are at least 1, time is positive")
+            raise ValueError(
+                "worlds and playouts are at least 1, time is positive, exact_stock at least 0"
+            )
         self.worlds = worlds
         self.playouts = playouts
         self.time = time
         self.weighted = weighted
         self.exact_stock = exact_stock
         self.match = match
-        self.closing_playouts = closing_playouts
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) == 1:
@@ -199,10 +203,7 @@ class SchnapsenSearch:
         total = 0.0
         for _ in range(self.playouts):
             c = state.clone()
-            if self.closing_playouts or c._manual:
-                c.playout(rng.random)
-            else:
-                playout_without_close(c, rng.random)
+            c.playout(rng.random)
             total += _end(c, outcome)
         return total / self.playouts
 
@@ -214,8 +215,9 @@ def _end(state: SchnapsenState, outcome: tuple[float, ...]) -> float:
 
 
 def _solve_generic(state: SchnapsenState, seat: int, outcome: tuple[float, ...]) -> float:
-    """``manual_claim``: the generic solver's raw game points, read back through ``outcome``
-    (the ends are told apart by their game points for the winner: +k won, -k lost)."""
+    """``manual_claim``: the generic solver's raw game points, read back through ``outcome``.
+    Exact, because ``outcome`` ranks the ends as game points do (won by more is never worse,
+    lost by more never better), and minimax commutes with an order-keeping map."""
     points = solve(state, seat)
     k = round(abs(points))
     winner = seat if points > 0 else 1 - seat
