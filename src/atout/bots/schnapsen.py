@@ -149,5 +149,7 @@ def _hard(time: float = 1.5) -> Policy:
 def _expert(time: float = 5.0) -> Policy:
     # Hard's search with more worlds (64) and playouts (16), worlds weighed by the opponent's
     # declarations and exchanges, deals' ends valued by the chance of winning the match, and
-    # exact play (a world fixes the stock's order) once the stock holds at most four cards.
+    # exact play (a world fixes the stock's order) once the stock holds at most four cards:
+    # 0.635 [0.581, 0.683] of 200 matches against hard (about +96 Elo), where the old expert
+    # (SearchBot with 64 worlds, 16 playouts, weighed) scored 0.53 to 0.58.
     return SchnapsenSearch(worlds=64, playouts=16, time=time, exact_stock=4).choose
