@@ -18,6 +18,7 @@ import time
 
 import atout
 from atout.bots import make
+from atout.bots.loader import split_specs
 
 TARGETS = {"easy": (0.01, 0.01), "medium": (0.01, 0.01), "hard": (0.5, 2.0), "expert": (2.0, 6.0)}
 
@@ -63,7 +64,7 @@ def main() -> None:
     print(f"seconds per decision, {args.decisions} decisions per row, one core")
     print(f"  {'game':10} {'level':7} {'median':>8} {'p90':>8} {'max':>8}  target (median, max)")
     for rules in args.games.split(","):
-        for level in args.levels.split(","):
+        for level in split_specs(args.levels):
             try:
                 spent = times(rules, level, args.decisions, args.seed)
             except (TypeError, ValueError) as e:

@@ -28,6 +28,7 @@ from multiprocessing import get_context
 
 from atout.arena import Tournament, run, summarise
 from atout.bots import make
+from atout.bots.loader import split_specs
 
 LADDER = ("random", "easy", "medium", "hard", "expert")
 
@@ -98,10 +99,10 @@ def main() -> None:
     args = parser.parse_args()
     random.seed(args.seed)
     if args.what == "ladder":
-        ladder(args.games.split(","), args.rungs.split(","), args.matches, args.jobs, args.seed)
+        ladder(args.games.split(","), split_specs(args.rungs), args.matches, args.jobs, args.seed)
     else:
         peers = [(int(a), int(b)) for a, b in (p.split("x") for p in args.peers.split(","))]
-        rdeep(args.levels.split(","), peers, args.matches, args.jobs, args.seed)
+        rdeep(split_specs(args.levels), peers, args.matches, args.jobs, args.seed)
 
 
 if __name__ == "__main__":

@@ -52,6 +52,7 @@ import atout
 from atout.arena import Tournament, run
 from atout.arena.stats import mean_interval
 from atout.bots import make
+from atout.bots.loader import split_specs
 from atout.cards import FULL_PACK, bits
 from atout.core.actions import Action, Bid, Play
 from atout.core.state import seeded_int
@@ -258,7 +259,7 @@ def ismcts_main(args: argparse.Namespace) -> None:
 
 
 def ladder_main(args: argparse.Namespace) -> None:
-    levels = args.levels.split(",")
+    levels = split_specs(args.levels)
     unit = "first rounds" if args.first_round else "matches"
     print(f"{args.rules}: each level against the one below, {args.units} duplicate {unit}")
     for low, high in itertools.pairwise(levels):

@@ -11,6 +11,7 @@ import pytest
 import atout
 from atout.bots import LEVELS, Bot, make, parse_spec
 from atout.bots.levels import Level
+from atout.bots.loader import split_specs
 from atout.errors import RulesError
 
 GAMES = ["schnapsen", "seven_up", "river"]
@@ -95,3 +96,15 @@ def test_the_time_option_reaches_the_search(game: str) -> None:
     policy = bot._policy(game)
     search = getattr(policy, "__self__", None)
     assert search is not None and search.time == 0.1
+
+
+def test_a_list_of_specs_keeps_the_commas_of_their_options() -> None:
+    assert split_specs("hard") == ["hard"]
+    assert split_specs("hard, expert(time=2,seed=1),m:C(a=1)") == [
+        "hard",
+        "expert(time=2,seed=1)",
+        "m:C(a=1)",
+    ]
+    for bad in ("hard,", "hard(time=1", "a,,b"):
+        with pytest.raises(RulesError, match="list of bot specs"):
+            split_specs(bad)

@@ -21,7 +21,7 @@ from atout.bots.base import Bot
 from atout.core.rules import parse_rules_text
 from atout.errors import NotationError, RulesError
 
-__all__ = ["BOTS", "make", "parse_spec"]
+__all__ = ["BOTS", "make", "parse_spec", "split_specs"]
 
 _USER = re.compile(
     r"^\s*(?P<target>[^()\s]+):(?P<cls>[A-Za-z_][A-Za-z0-9_]*)\s*(?:\((?P<opts>.*)\))?\s*$"
@@ -29,6 +29,25 @@ _USER = re.compile(
 
 #: Built-in bots by spec name, filled in by :mod:`atout.bots`.
 BOTS: dict[str, type[Any]] = {}
+
+
+def split_specs(text: str) -> list[str]:
+    """The specs of a comma-separated list, as command lines take them: a comma inside a
+    spec's parentheses belongs to its options (``hard,expert(time=2,seed=1)`` is two specs)."""
+    specs: list[str] = []
+    depth = start = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            specs.append(text[start:i].strip())
+            start = i + 1
+    specs.append(text[start:].strip())
+    if depth or not all(specs):
+        raise RulesError(f"cannot read {text!r} as a comma-separated list of bot specs")
+    return specs
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:

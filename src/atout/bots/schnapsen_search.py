@@ -27,16 +27,14 @@ from __future__ import annotations
 
 import functools
 import random
-import time as clock
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from atout.bots.schnapsen_solve import DealSolver, points_outcome
+from atout.bots.search import SearchBot
 from atout.bots.solve import solve
 from atout.core.actions import Action
-from atout.core.state import View
-from atout.games import load
-from atout.schnapsen.game import Schnapsen
+from atout.core.state import State, View
 from atout.schnapsen.state import MATCH_POINTS, SchnapsenState
 from atout.schnapsen.view import SchnapsenDealResult, SchnapsenView
 
@@ -115,22 +113,14 @@ def outcome_table(view: SchnapsenView) -> tuple[float, ...]:
     return tuple(out)
 
 
-@functools.cache
-def _game(rules: str) -> Schnapsen:
-    game = load(rules)
-    assert isinstance(game, Schnapsen)
-    return game
-
-
-class SchnapsenSearch:
+class SchnapsenSearch(SearchBot):
     """PIMC for Schnapsen, valued by match odds (or raw game points with ``match=False``), exact
-    once the stock holds at most ``exact_stock`` cards. Same contract as ``SearchBot``: the view
-    only, all randomness from the ``rng`` given, ``time`` bounding the thinking (at least one
-    world is always valued)."""
+    once the stock holds at most ``exact_stock`` cards. :class:`SearchBot`'s loop and contract:
+    the view only, all randomness from the ``rng`` given, ``time`` bounding the thinking (at
+    least one world is always valued)."""
 
     name = "schnapsen-search"
     version = "1"
-    uses_view = True
 
     def __init__(
         self,
@@ -142,47 +132,32 @@ class SchnapsenSearch:
         exact_stock: int = 0,
         match: bool = True,
     ) -> None:
-        if worlds < 1 or playouts < 1 or time <= 0 or exact_stock < 0:
-            raise ValueError(
-                "worlds and playouts are at least 1, time is positive, exact_stock at least 0"
-            )
-        self.worlds = worlds
-        self.playouts = playouts
-        self.time = time
-        self.weighted = weighted
+        if exact_stock < 0:
+            raise ValueError("exact_stock is at least 0")
+        super().__init__(worlds, playouts, time, weighted)
         self.exact_stock = exact_stock
         self.match = match
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        if not isinstance(view, SchnapsenView) or view.seat is None:
+        if len(legal_actions) > 1 and (not isinstance(view, SchnapsenView) or view.seat is None):
             raise ValueError("a Schnapsen seat's view is needed")
+        return super().choose(view, legal_actions, rng)
+
+    def evaluator(self, view: View, world: State, rng: random.Random) -> Callable[[State], float]:
+        """Each state after a root action valued by :meth:`_value`, with the deal's ends read
+        from the view's outcome table and one solver (one transposition table) for the world."""
+        assert isinstance(view, SchnapsenView) and isinstance(world, SchnapsenState)
         seat = view.seat
-        game = _game(view.rules)
+        assert seat is not None
         outcome = outcome_table(view) if self.match else points_outcome(seat)
-        deadline = clock.perf_counter() + self.time
-        totals = [0.0] * len(legal_actions)
-        plain = [0.0] * len(legal_actions)
-        weights = 0.0
-        for n in range(self.worlds):
-            world = game.sample_world(view, rng)
-            weight = game.world_weight(view, world) if self.weighted else 1.0
-            weights += weight
-            start = world.deals_done
-            solver = None if world._manual else DealSolver(seat, outcome, world)
-            for i, action in enumerate(legal_actions):
-                child = world.clone()
-                child.step(action, seat)
-                v = self._value(child, seat, start, outcome=outcome, solver=solver, rng=rng)
-                totals[i] += weight * v
-                plain[i] += v
-            if n + 1 < self.worlds and clock.perf_counter() > deadline:
-                break
-        if weights <= 0:  # every world unlikely: the plain means are all there is
-            totals = plain
-        best = max(range(len(legal_actions)), key=lambda i: (totals[i], -i))
-        return legal_actions[best]
+        start = world.deals_done
+        solver = None if world._manual else DealSolver(seat, outcome, world)
+
+        def value(state: State) -> float:
+            assert isinstance(state, SchnapsenState)
+            return self._value(state, seat, start, outcome=outcome, solver=solver, rng=rng)
+
+        return value
 
     def _value(
         self,

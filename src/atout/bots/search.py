@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import random
 import time as clock
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from atout.bots.solve import solve
 from atout.core.actions import Action
@@ -67,11 +67,11 @@ class SearchBot:
             world = game.sample_world(view, rng)
             weight = game.world_weight(view, world) if self.weighted else 1.0
             weights += weight
-            start = world.deals_done
+            value = self.evaluator(view, world, rng)
             for i, action in enumerate(legal_actions):
                 child = world.clone()
                 child.step(action, seat)
-                v = self.value(child, seat, start, rng)
+                v = value(child)
                 totals[i] += weight * v
                 plain[i] += v
             if n + 1 < self.worlds and clock.perf_counter() > deadline:
@@ -80,6 +80,14 @@ class SearchBot:
             totals = plain
         best = max(range(len(legal_actions)), key=lambda i: (totals[i], -i))
         return legal_actions[best]
+
+    def evaluator(self, view: View, world: State, rng: random.Random) -> Callable[[State], float]:
+        """How the states after the root's actions in ``world`` are valued for the view's seat
+        (:meth:`value`; a game's search may value them its own way)."""
+        seat = view.seat
+        assert seat is not None
+        start = world.deals_done
+        return lambda state: self.value(state, seat, start, rng)
 
     def value(self, state: State, seat: int, start: int, rng: random.Random) -> float:
         """The value of a world for ``seat`` (whose deal began with ``start`` deals done): the
