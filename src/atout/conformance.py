@@ -12,13 +12,15 @@ with hypothesis choosing the seeds; a new game passes them before it is register
 - :func:`check_record_replay`: the record of a match replays to the same views and result.
 - :func:`check_views_hide`: no view shows a card its seat has not seen, and two states that
   differ only in cards a seat has not seen give that seat the same views.
+- :func:`check_fair_choice`: on such a pair of states (:func:`twin`) a bot chooses the same
+  legal action, for any bot: a bot writer runs it on their own.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
 from atout import record as records
 from atout.core.actions import Action
@@ -34,6 +36,7 @@ __all__ = [
     "INVARIANTS",
     "ConformanceError",
     "check_clone",
+    "check_fair_choice",
     "check_illegal_actions",
     "check_random_play",
     "check_record_replay",
@@ -336,6 +339,34 @@ def twin(game: Game[State], seed: int, steps: int, seat: int) -> tuple[State, St
     if last.view(seat) != state.view(seat):
         raise ConformanceError(f"{game.text} seed {seed}: twin views differ for seat {seat}")
     return state, last
+
+
+class _Chooser(Protocol):
+    def choose(self, view: Any, legal_actions: Sequence[Action], rng: random.Random) -> Action:
+        """One of ``legal_actions``."""
+        ...
+
+
+def check_fair_choice(bot: _Chooser, pair: tuple[State, State], seat: int, seed: int) -> bool:
+    """On a :func:`twin` pair, the bot's choice for ``seat`` with the stream ``seed``: the
+    same in both states, and legal. False when ``seat`` has no decision to make there."""
+    first, second = pair
+    to_act = first.to_act
+    if to_act is None or (to_act != seat if isinstance(to_act, int) else seat not in to_act):
+        return False
+    legal = first.legal_actions(seat)
+    if second.legal_actions(seat) != legal:
+        raise ConformanceError(f"{first.game.text}: twin states differ in seat {seat}'s actions")
+    choice = bot.choose(first.view(seat), legal, random.Random(seed))
+    if choice not in legal:
+        raise ConformanceError(f"{first.game.text}: {bot!r} chose {choice}, not a legal action")
+    other = bot.choose(second.view(seat), legal, random.Random(seed))
+    if other != choice:
+        raise ConformanceError(
+            f"{first.game.text}: {bot!r} chose {choice} and {other} for seat {seat} in two "
+            f"states that look the same from it (stream {seed})"
+        )
+    return True
 
 
 @invariant("schnapsen")

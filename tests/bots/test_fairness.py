@@ -6,12 +6,14 @@ it chooses is legal. The second state holds the cards the seat has not seen in o
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 import atout
 from atout.bots import LEVELS, make
-from atout.conformance import twin
+from atout.conformance import ConformanceError, check_fair_choice, twin
+from atout.core.actions import Action, Pass
 
 GAMES = ["schnapsen", "seven_up", "river(players=4,start_cards=4)"]
 
@@ -31,17 +33,33 @@ def test_same_view_same_choice(rules: str, level: str) -> None:
             break
         seat = seed % game.seats
         pair = twin(game, seed, 2 + seed % 11, seat)
-        if pair is None:
-            continue
-        a, b = pair
-        to_act = a.to_act
-        if to_act is None or (to_act != seat if isinstance(to_act, int) else seat not in to_act):
-            continue
-        legal_a, legal_b = a.legal_actions(seat), b.legal_actions(seat)
-        assert legal_a == legal_b
-        choice_a = bot.choose(a.view(seat), legal_a, random.Random(seed))
-        choice_b = bot.choose(b.view(seat), legal_b, random.Random(seed))
-        assert choice_a in legal_a
-        assert choice_a == choice_b, f"{rules} {level} seed {seed}"
-        compared += 1
+        if pair is not None and check_fair_choice(bot, pair, seat, seed):
+            compared += 1
     assert compared == wanted
+
+
+class _Drifting:
+    """Unfair: its second choice differs from its first, whatever the views."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def choose(self, view: object, legal: Sequence[Action], rng: random.Random) -> Action:
+        self.calls += 1
+        return legal[(self.calls - 1) % len(legal)]
+
+
+class _Illegal:
+    def choose(self, view: object, legal: Sequence[Action], rng: random.Random) -> Action:
+        return Pass()  # not a Seven Up action at all
+
+
+def test_the_fairness_check_catches_a_bot_that_differs_or_plays_illegally() -> None:
+    game = atout.load("seven_up")
+    pair = next(p for s in range(50) if (p := twin(game, s, 14, 0)) and p[0].to_act == 0
+                and len(p[0].legal_actions()) > 1)  # fmt: skip
+    with pytest.raises(ConformanceError, match="look the same"):
+        check_fair_choice(_Drifting(), pair, 0, 1)
+    with pytest.raises(ConformanceError, match="not a legal action"):
+        check_fair_choice(_Illegal(), pair, 0, 1)
+    assert not check_fair_choice(_Illegal(), pair, 1, 1)  # seat 1 has nothing to decide

@@ -13,7 +13,7 @@ import atout
 from atout.bots import make
 from atout.bots.sevenup_search import MatchOdds, Utility, match_odds
 from atout.bots.solve import solve
-from atout.conformance import twin
+from atout.conformance import check_fair_choice, twin
 from atout.core.actions import Beg, Discard, Play, Stand
 from atout.sevenup import SevenUpState, SevenUpView
 from atout.sevenup.endgame import Endgame, outcome_index
@@ -66,12 +66,7 @@ def test_every_level_chooses_legally_and_fairly(level: str) -> None:
     # reached under load would end one search of the pair sooner than the other.
     bot = make(level if fast else f"{level}(time=100)")
     for i, (seat, a, b) in enumerate(twins(12 if fast else 1)):
-        legal = a.legal_actions()
-        assert legal == b.legal_actions()
-        choice_a = bot.choose(a.view(seat), legal, random.Random(i))
-        choice_b = bot.choose(b.view(seat), legal, random.Random(i))
-        assert choice_a in legal
-        assert choice_a == choice_b
+        assert check_fair_choice(bot, (a, b), seat, i)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium"])

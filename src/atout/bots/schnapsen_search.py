@@ -102,9 +102,13 @@ def outcome_table(view: SchnapsenView) -> tuple[float, ...]:
     ``2 P(win the match) - 1`` from the scores it leaves (index 0 and 4 unused)."""
     seat = view.seat
     assert seat is not None
+    return _outcomes(seat, view.to_go[seat], view.to_go[1 - seat], view.dealer != seat)
+
+
+@functools.cache
+def _outcomes(seat: int, mine: int, theirs: int, i_deal_next: bool) -> tuple[float, ...]:
+    """The table for these scores to go (built once: the search asks for it in every world)."""
     odds = match_odds()
-    mine, theirs = view.to_go[seat], view.to_go[1 - seat]
-    i_deal_next = view.dealer != seat
     out = [0.0] * 8
     for w in (0, 1):
         for k in (1, 2, 3):

@@ -16,9 +16,11 @@ searching seat), so the same search serves raw game points and match odds.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
+from atout.cards import bits
 from atout.schnapsen.state import SchnapsenState
 from atout.schnapsen.tables import BEATS as _BEATS
 from atout.schnapsen.tables import (
@@ -38,6 +40,7 @@ __all__ = ["DealSolver", "points_outcome"]
 _GOAL = 66
 
 
+@functools.cache
 def points_outcome(seat: int) -> tuple[float, ...]:
     """The outcome table of raw game points for ``seat`` (what ``Schnapsen.deal_value`` gives)."""
     return tuple(float(p if w == seat else -p) for w in (0, 1) for p in range(4))
@@ -51,13 +54,7 @@ _ORDERED: dict[int, tuple[int, ...]] = {}
 def _ordered(mask: int) -> tuple[int, ...]:
     cards = _ORDERED.get(mask)
     if cards is None:
-        found = []
-        m = mask
-        while m:
-            low = m & -m
-            found.append(low.bit_length() - 1)
-            m ^= low
-        cards = _ORDERED[mask] = tuple(sorted(found, key=lambda c: (-POINTS[c], c)))
+        cards = _ORDERED[mask] = tuple(sorted(bits(mask), key=lambda c: (-POINTS[c], c)))
     return cards
 
 
