@@ -128,12 +128,19 @@ class Knowledge:
         return bool(self.knowable[viewer].get(deal, 0) >> card & 1)
 
 
+#: Keys whose values are random secrets or names made of them (a token, an invite code and its
+#: link, a table id). Their url-safe base64 can spell a card ("6H_pJk..."); they say nothing.
+_OPAQUE = frozenset({"id", "table_id", "token", "code", "link"})
+
+
 def _walk(value: Any, deal: int, events_deal: int | None = None) -> Iterator[tuple[int, int]]:
     if isinstance(value, dict):
         d = value.get("deal")
         if isinstance(d, int) and not isinstance(d, bool):
             deal = d
         for key, item in value.items():
+            if key in _OPAQUE and isinstance(item, str):
+                continue
             if key == "events" and isinstance(item, list):
                 current = deal if events_deal is None else events_deal
                 for event in item:

@@ -110,3 +110,15 @@ def _check_record(k: Knowledge, viewer: int | None, body: dict[str, Any]) -> Non
             assert k.placed[viewer][deal] >> card & 1, (
                 f"viewer {viewer} is shown {text} in place in deal {deal} without seeing it dealt"
             )
+
+
+def test_the_scan_reads_cards_but_not_secrets() -> None:
+    """A token or table id may spell a card in its base64 ("6H_pJk..."); the scan skips such
+    secrets but still finds a card anywhere else, the same text included."""
+    body = {
+        "table": {"id": "eNi_AS"},
+        "token": "6H_pJkSIu-rpEeK1GZL1",
+        "invites": [{"seat": 1, "code": "QS_x", "link": "http://h/#table=eNi_AS&invite=QS_x"}],
+        "view": {"hand": ["6H"], "note": "6H_pJk"},
+    }
+    assert scan(body, 1) == [(1, parse_card("6H")), (1, parse_card("6H"))]
