@@ -128,9 +128,10 @@ class Knowledge:
         return bool(self.knowable[viewer].get(deal, 0) >> card & 1)
 
 
-#: Keys whose values are random secrets or names made of them (a token, an invite code and its
-#: link, a table id). Their url-safe base64 can spell a card ("6H_pJk..."); they say nothing.
-_OPAQUE = frozenset({"id", "table_id", "token", "code", "link"})
+#: Keys whose text values are random secrets or made of them (a token, an invite code and its
+#: link, a table id, as a record's ``meta`` names its table). Their url-safe base64 can spell a
+#: card ("6H_pJk..."); they say nothing of the cards.
+_OPAQUE = frozenset({"id", "table", "table_id", "token", "code", "link"})
 
 
 def _walk(value: Any, deal: int, events_deal: int | None = None) -> Iterator[tuple[int, int]]:

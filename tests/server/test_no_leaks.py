@@ -117,6 +117,7 @@ def test_the_scan_reads_cards_but_not_secrets() -> None:
     secrets but still finds a card anywhere else, the same text included."""
     body = {
         "table": {"id": "eNi_AS"},
+        "meta": {"table": "eNi_AS"},
         "token": "6H_pJkSIu-rpEeK1GZL1",
         "invites": [{"seat": 1, "code": "QS_x", "link": "http://h/#table=eNi_AS&invite=QS_x"}],
         "view": {"hand": ["6H"], "note": "6H_pJk"},
