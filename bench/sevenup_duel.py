@@ -16,11 +16,11 @@ Usage: ``python bench/sevenup_duel.py tricks SPEC_A SPEC_B --positions 150 --see
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import time
 
 import atout
+from atout.arena.stats import mean_interval
 from atout.bots import make
 from atout.core.actions import Play
 from atout.sevenup import SevenUpState
@@ -64,10 +64,9 @@ def tricks(a_spec: str, b_spec: str, positions: int, seed: int, rules: str) -> N
             after = c.result().deals[-1].points  # type: ignore[attr-defined]
             total += (after[a_seat] - before[a_seat]) - (after[1 - a_seat] - before[1 - a_seat])
         diffs.append(total / 2)
-    mean = sum(diffs) / positions
-    half = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (positions - 1) / positions)
+    d = mean_interval(diffs)
     print(f"{a_spec} vs {b_spec}, {rules}: {positions} positions, A's trick points less B's "
-          f"per deal {mean:+.3f} [{mean - half:+.3f}, {mean + half:+.3f}] "
+          f"per deal {d.value:+.3f} [{d.low:+.3f}, {d.high:+.3f}] "
           f"({time.perf_counter() - start:.0f} s)")  # fmt: skip
 
 
