@@ -10,7 +10,14 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-test
 BSTAMP := $(VENV)/.installed-bench
 SSTAMP := $(VENV)/.installed-server
+CSTAMP := $(VENV)/.compiled
 PORT   ?= 8000
+# The engine's compiled modules (setup.py) are built from these sources: an edit rebuilds them.
+ENGINE_SOURCES := setup.py $(shell sed -n 's|^ *"\(atout/.*\.py\)",$$|src/\1|p' setup.py)
+# What the pure engine also runs in `make test`: the rules, the conformance kit, the perft
+# counts, the OpenSpiel differential and the fault-planting tests (see tests/conftest.py).
+PURE_TESTS := tests/test_core.py tests/test_cards.py tests/test_conformance.py tests/test_perft.py \
+              tests/test_record.py tests/test_engine_build.py tests/schnapsen tests/sevenup tests/river
 
 .PHONY: play test lint typecheck pytest bench clean
 
@@ -20,7 +27,12 @@ $(BIN)/python:
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@touch $@ $(SSTAMP)
+	@touch $@ $(SSTAMP) $(CSTAMP)
+
+# An editable install compiles the hot modules once; after an edit, compile them again.
+$(CSTAMP): $(ENGINE_SOURCES) | $(SSTAMP)
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	@touch $@
 
 $(BSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
@@ -29,27 +41,31 @@ $(BSTAMP): pyproject.toml | $(BIN)/python
 # The server extra only: playing needs neither the test tools nor Ray.
 $(SSTAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[server]'
-	@touch $@
+	@touch $@ $(CSTAMP)
 
 # Tables are kept in SQLite under ~/.local/share/atout (or $$ATOUT_DATA_DIR).
-play: $(SSTAMP)
+play: $(SSTAMP) $(CSTAMP)
 	$(BIN)/atout serve --port $(PORT)
 
 test: lint typecheck pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench
-	$(BIN)/ruff format --check src tests bench README.md docs  # the docs' Python snippets too
+	$(BIN)/ruff check src tests bench setup.py
+	$(BIN)/ruff format --check src tests bench setup.py README.md docs  # the docs' snippets too
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-pytest: $(STAMP)
+# The whole suite on the compiled engine (where it was built), then the rules on the pure one.
+pytest: $(STAMP) $(CSTAMP)
+	$(BIN)/atout info
 	HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(BIN)/pytest
+	ATOUT_PURE=1 HYPOTHESIS_PROFILE=$${HYPOTHESIS_PROFILE:-ci} $(BIN)/pytest $(PURE_TESTS)
 
-bench: $(BSTAMP)
+bench: $(BSTAMP) $(CSTAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/arena.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis build
+	find src -name '*.so' -delete

@@ -96,6 +96,7 @@ def test_shuffle_is_close_to_uniform() -> None:
     assert max(tops.values()) < 1.25 * 1000 and min(tops.values()) > 0.75 * 1000
 
 
+@pytest.mark.patches_engine
 def test_a_rule_bug_mid_apply_leaves_the_state_whole(monkeypatch: pytest.MonkeyPatch) -> None:
     """Bad input loses nothing: even an exception half-way through a rule is rolled back."""
     state = atout.load("schnapsen").new_match(packs=[P1], dealer=1)

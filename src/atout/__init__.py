@@ -7,6 +7,8 @@
 >>> events = state.apply(action)
 """
 
+# First: with ATOUT_PURE=1, atout._engine makes every later atout import load the pure sources.
+from atout._engine import ENGINE  # noqa: I001
 from atout import record  # after load: records replay through the registry
 from atout.cards import CardSet, card_text, parse_card
 from atout.core import Action, Event, Game, Result, Rules, State, View
@@ -16,6 +18,7 @@ from atout.games import load, names
 __version__ = "0.1.0"
 
 __all__ = [
+    "ENGINE",
     "Action",
     "CardSet",
     "Event",

@@ -416,17 +416,10 @@ def test_the_others_are_searched_by_their_own_hands() -> None:
     state = game.new_match(seed=3)
     seat = state.to_act
     assert isinstance(seat, int)
-    roots: list[mcts._Public] = []
     search = mcts.RiverMCTS(iterations=300, time=30)
-    original = search._iterate
-
-    def spy(r: mcts.Round, node: mcts._Public, *rest: object) -> None:
-        roots.append(node)
-        original(r, node, *rest)  # type: ignore[arg-type]
-
-    search._iterate = spy  # type: ignore[method-assign]
     search.choose(_view(state, seat), state.legal_actions(), random.Random(1))
-    root = roots[0]
+    root = search.last_root
+    assert root is not None
     assert set(root.infosets) == {-1}  # the searching seat's own
     after = max(root.children.values(), key=lambda p: len(p.infosets))
     hands = set(after.infosets)

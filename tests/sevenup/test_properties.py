@@ -93,6 +93,7 @@ def test_the_hiding_check_catches_a_view_that_depends_on_the_undealt_cards(
             conformance.check_views_hide(game, seed, 3, seed % 2)
 
 
+@pytest.mark.patches_engine
 def test_the_points_invariant_catches_a_wrong_score(monkeypatch: pytest.MonkeyPatch) -> None:
     """The kit's Seven Up invariant is not vacuous: a point scored twice fails it."""
     honest = SevenUpState._give

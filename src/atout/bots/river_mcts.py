@@ -317,6 +317,8 @@ class RiverMCTS:
         self.infer = infer
         self.candidates = candidates
         self.rollout = rollout
+        #: The tree of the last decision searched (its root), for tests and analysis.
+        self.last_root: _Public | None = None
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
@@ -349,7 +351,7 @@ class RiverMCTS:
                 cumulative.append(total)
             if total <= 0:
                 pool = []
-        root = _Public()
+        root = self.last_root = _Public()
         greedy = self.rollout == "greedy"
         # The round as the view shows it; each iteration plays a copy with a world's hands.
         base = Round.from_view(view, [0] * len(view.hand_sizes), hook=hook, exact_only=exact_only)

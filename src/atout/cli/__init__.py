@@ -30,7 +30,11 @@ def _parser() -> argparse.ArgumentParser:
         prog="atout",
         description="A card table for Schnapsen, Seven Up and Up and Down the River.",
     )
+    p.add_argument(
+        "--version", action="version", version=_version(), help="say the version and engine"
+    )
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub.add_parser("info", help="say the version and which engine runs (compiled or pure)")
 
     r = sub.add_parser("rules", help="print the rules of a game")
     r.add_argument("game", nargs="?", help=f"one of: {', '.join(names())}")
@@ -79,6 +83,14 @@ def _parser() -> argparse.ArgumentParser:
     return p
 
 
+def _version() -> str:
+    """``atout 0.1.0 (compiled engine)``: the version, and whether the engine's hot modules run
+    compiled (mypyc) or as the pure-Python reference (no compiler at install, or ATOUT_PURE=1)."""
+    from atout import ENGINE, __version__
+
+    return f"atout {__version__} ({ENGINE} engine)"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     args = _parser().parse_args(argv)
@@ -91,6 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return arena.main(args)
         if args.command == "serve":
             return _serve(args)
+        if args.command == "info":
+            print(_version())
+            return 0
         return _replay(args.file)
     except (RulesError, NotationError, RecordError, ValueError) as e:
         print(f"atout: {e}", file=sys.stderr)

@@ -24,58 +24,41 @@ import hashlib
 import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Self
 
 from atout.core.actions import Action
-from atout.core.data import CARDS, Data
 from atout.core.events import Event
+from atout.core.view import Result, TrickRecord, View
 from atout.errors import IllegalAction, PackError
 
 if TYPE_CHECKING:
     from atout.core.game import Game
 
-__all__ = ["Result", "State", "ToAct", "TrickRecord", "View", "seeded_int", "shuffled_pack"]
+__all__ = [
+    "Result",
+    "State",
+    "ToAct",
+    "TrickRecord",
+    "View",
+    "index_field",
+    "seeded_int",
+    "shuffled_pack",
+]
 
 #: Who decides now: one seat, several seats at once, or nobody (the match is over).
 ToAct = int | frozenset[int] | None
 
 
-@dataclass(frozen=True, slots=True)
-class View(Data):
-    """Base class of every game's view: what one seat (or, with ``seat=None``, a spectator) may
-    know. Two states that differ only in cards this seat cannot see give equal views.
+def index_field(action: object, name: str, limit: int) -> int:
+    """The field ``name`` of ``action`` if it is an int (not a bool) from 0 to ``limit - 1``,
+    else -1.
 
-    ``rules`` is the table's canonical rules text (public: everybody at a table knows what is
-    played), so that a bot given only views can load the game and reason about it."""
-
-    seat: int | None
-    rules: str
-
-
-@dataclass(frozen=True, slots=True)
-class TrickRecord(Data):
-    """A finished trick, as views show it: its leader, its cards in the order played, its
-    winner and its worth (card points in Schnapsen, counting values for Game in Seven Up)."""
-
-    leader: int
-    cards: tuple[int, ...] = field(metadata=CARDS)
-    winner: int = 0
-    points: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Result(Data):
-    """The result of a match so far.
-
-    ``scores`` are per seat in the game's own terms (Schnapsen: game points still to go;
-    Seven Up: points; River: running totals). ``deals`` holds one game-specific record per
-    finished deal. ``winners`` is empty until the match is over."""
-
-    over: bool
-    winners: tuple[int, ...]
-    scores: tuple[int, ...]
-    deals: tuple[Data, ...]
+    Actions can be built by hand with anything in their fields (``Play("QS")``); the rules read
+    a card or a number through this, so that such an action is merely illegal. The field is
+    read by name, untyped: the compiled engine's typed read of ``action.card`` would raise a
+    TypeError on a value that is not an int."""
+    value = getattr(action, name, None)
+    return value if type(value) is int and 0 <= value < limit else -1
 
 
 def seeded_int(seed: int, purpose: str, size: int = 8) -> int:
@@ -130,8 +113,12 @@ _RADIX_GROUPS: Final = tuple(_radix_groups(n) for n in range(53))
 class State(ABC):
     """One match of one game. Subclasses set ``_to_act`` and implement the abstract methods;
     they keep every field a plain value (ints, lists and tuples of ints, frozen dataclasses),
-    so that :meth:`clone` is a shallow copy plus copies of the few lists, and ``==`` compares
-    whole states."""
+    so that :meth:`clone` is a copy of each field plus copies of the few lists, and ``==``
+    compares whole states.
+
+    A subclass called with no arguments gives a blank state for :meth:`clone` to fill: the
+    compiled engine's classes are native (mypyc), with fixed fields and no ``__dict__``, so a
+    copy is made field by field by :meth:`_copy_from`, which each game writes out in full."""
 
     game: Game[Any]
     _to_act: ToAct
@@ -210,14 +197,26 @@ class State(ABC):
 
     def clone(self) -> Self:
         """An independent copy."""
-        new = object.__new__(type(self))
-        new.__dict__ = self.__dict__.copy()
-        new._copy_mutables()
+        new = type(self)()
+        new._copy_from(self)
         return new
 
+    def _copy_match(self, other: State) -> None:
+        """Copy the fields every match has from ``other`` (a state of the same game)."""
+        self.game = other.game
+        self._to_act = other._to_act
+        self._seed = other._seed
+        self._first_dealer = other._first_dealer
+        self._fixed_packs = other._fixed_packs
+        self._packs = other._packs
+        self._shuffle = other._shuffle
+        self._log = other._log
+
     @abstractmethod
-    def _copy_mutables(self) -> None:
-        """Replace each list field with a copy (called on a fresh clone)."""
+    def _copy_from(self, other: Self) -> None:
+        """Make this state equal to ``other``: every field assigned (the game's and, through
+        :meth:`_copy_match`, the match's), each list field as a copy. A field left out would
+        be shared or missing in clones; the conformance kit compares clones field by field."""
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Check ``action`` (an action or its text) and apply it for ``seat`` (the seat to act
@@ -236,7 +235,7 @@ class State(ABC):
             self._advance(who, act, events)
         except BaseException:
             # A rule bug must not leave a table half changed: put every field back.
-            self.__dict__ = backup.__dict__
+            self._copy_from(backup)
             raise
         self._log = (self._log, who, act)
         return events
@@ -379,12 +378,19 @@ class State(ABC):
     def _advance(self, seat: int, action: Action, events: list[Event] | None) -> None:
         """Apply a legal action; append the events to ``events`` unless it is ``None``."""
 
+    def fields(self) -> dict[str, Any]:
+        """Every field of the state by name, the action log left out (it is :attr:`history`):
+        what ``==`` compares, and what tests compare a clone by."""
+        names = getattr(type(self), "__mypyc_attrs__", None)  # a native class's fields
+        if names is None:
+            names = vars(self)
+        return {k: getattr(self, k) for k in names if k != "_log" and not k.startswith("__")}
+
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        mine = {k: v for k, v in self.__dict__.items() if k != "_log"}
-        theirs = {k: v for k, v in other.__dict__.items() if k != "_log"}
+        assert isinstance(other, State)
         # The log is a linked list of tuples; compare it flat rather than by deep recursion.
-        return mine == theirs and self.history == other.history
+        return self.fields() == other.fields() and self.history == other.history
 
     __hash__ = None  # type: ignore[assignment]  # states change; compare them, do not hash them

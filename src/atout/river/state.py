@@ -37,7 +37,7 @@ from atout.core.events import (
     TrickWon,
     TrumpTurned,
 )
-from atout.core.state import Result, State, TrickRecord
+from atout.core.state import Result, State, TrickRecord, index_field
 from atout.river.actions import BID, PLAY
 from atout.river.events import BidMade, BidsRevealed, NoTrump
 from atout.river.playout import random_playout
@@ -98,13 +98,15 @@ class RiverState(State):
 
     def __init__(
         self,
-        game: River,
+        game: River | None = None,
         *,
-        seed: int,
-        packs: tuple[tuple[int, ...], ...],
-        dealer: int,
-        shuffle: bool,
+        seed: int = 0,
+        packs: tuple[tuple[int, ...], ...] = (),
+        dealer: int = 0,
+        shuffle: bool = True,
     ) -> None:
+        if game is None:
+            return  # a blank state, for clone() to fill
         self._init_match(game, seed, packs, dealer, shuffle=shuffle)
         rules = game.rules
         self._n = rules.players
@@ -117,10 +119,29 @@ class RiverState(State):
         self._deal_no = 0
         self._start_deal(dealer, None)
 
-    def _copy_mutables(self) -> None:
-        self._hands = self._hands[:]
-        self._bids = self._bids[:]
-        self._tricks = self._tricks[:]
+    def _copy_from(self, other: RiverState) -> None:
+        self._copy_match(other)
+        self._n = other._n
+        self._schedule = other._schedule
+        self._sealed = other._sealed
+        self._hook = other._hook
+        self._exact_only = other._exact_only
+        self._scores = other._scores
+        self._sheet = other._sheet
+        self._deal_no = other._deal_no
+        self._dealer = other._dealer
+        self._cards = other._cards
+        self._hands = other._hands[:]
+        self._turned = other._turned
+        self._trump = other._trump
+        self._bids = other._bids[:]
+        self._tricks = other._tricks[:]
+        self._played = other._played
+        self._leader = other._leader
+        self._table = other._table
+        self._best = other._best
+        self._best_seat = other._best_seat
+        self._trick_log = other._trick_log
 
     # --- the deal (RULES.md §2 "Deal", "Seats and dealing") --------------------------------
 
@@ -189,13 +210,13 @@ class RiverState(State):
             if kind is not Bid:
                 return False
             assert isinstance(action, Bid)
-            t = action.tricks
-            return type(t) is int and 0 <= t <= self._cards and t != self._forbidden_bid(seat)
+            t = index_field(action, "tricks", self._cards + 1)
+            return t >= 0 and t != self._forbidden_bid(seat)
         if kind is not Play:
             return False
         assert isinstance(action, Play)
-        c = action.card
-        if action.marriage or type(c) is not int or not 0 <= c < PACK_SIZE:
+        c = index_field(action, "card", PACK_SIZE)
+        if action.marriage or c < 0:
             return False
         hand = self._hands[seat]
         if not hand >> c & 1:
@@ -212,21 +233,23 @@ class RiverState(State):
                 if isinstance(action, Play):
                     return f"the bidding is not over: bid from 0 to {cards} tricks first"
                 return f"{action} is not an Up and Down the River action"
-            t = action.tricks
-            if type(t) is not int:
-                return f"{t!r} is not a number of tricks"
-            if not 0 <= t <= cards:
-                return f"a bid is from 0 to {cards} tricks in a {cards}-card round, not {t}"
+            bid: object = getattr(action, "tricks", None)  # untyped, as index_field
+            if type(bid) is not int:
+                return f"{bid!r} is not a number of tricks"
+            t = index_field(action, "tricks", cards + 1)
+            if t < 0:
+                return f"a bid is from 0 to {cards} tricks in a {cards}-card round, not {bid}"
             return f"the dealer may not bid {t}: the bids would add up to {cards}"
         if isinstance(action, Bid):
             return "the bidding is over: play a card"
         if not isinstance(action, Play):
             return f"{action} is not an Up and Down the River action"
-        c = action.card
+        raw: object = getattr(action, "card", None)  # untyped, as index_field
+        c = index_field(action, "card", PACK_SIZE)
         if action.marriage:
             return "there are no marriages in Up and Down the River"
-        if type(c) is not int or not 0 <= c < PACK_SIZE:
-            return f"{c!r} is not a card"
+        if c < 0:
+            return f"{raw!r} is not a card"
         if not self._hands[seat] >> c & 1:
             return f"you do not hold {card_text(c)}"
         suit = self._table[0] // 13

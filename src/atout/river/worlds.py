@@ -258,7 +258,7 @@ def world(
     if view.turned is not None:
         pack.append(view.turned)
     pack += stock
-    s = object.__new__(RiverState)
+    s = RiverState()  # blank, filled below
     first_dealer = (view.dealer - (view.deal - 1)) % n
     s._init_match(game, rng.getrandbits(63), (), first_dealer, shuffle=True)
     s._n = n

@@ -38,7 +38,7 @@ from atout.core.events import (
     TrickWon,
     TrumpTurned,
 )
-from atout.core.state import Result, State
+from atout.core.state import Result, State, index_field
 from atout.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRY, PASS, PLAY
 from atout.schnapsen.events import (
     CardDrawn,
@@ -110,16 +110,22 @@ class SchnapsenState(State):
     _marriages: tuple[MarriageRecord, ...]
     _exchange: ExchangeRecord | None
 
+    _manual: bool
+    _last_ten: bool
+    _fail_at_end: bool
+
     def __init__(
         self,
-        game: Schnapsen,
+        game: Schnapsen | None = None,
         *,
-        seed: int,
-        packs: tuple[tuple[int, ...], ...],
-        dealer: int,
-        shuffle: bool,
+        seed: int = 0,
+        packs: tuple[tuple[int, ...], ...] = (),
+        dealer: int = 0,
+        shuffle: bool = True,
         events: list[Event] | None = None,
     ) -> None:
+        if game is None:
+            return  # a blank state, for clone() to fill
         self._init_match(game, seed, packs, dealer, shuffle=shuffle)
         rules = game.rules
         self._manual = rules.manual_claim
@@ -130,14 +136,36 @@ class SchnapsenState(State):
         self._deal_no = 0
         self._start_deal(dealer, events)
 
-    def _copy_mutables(self) -> None:
-        self._to_go = self._to_go[:]
-        self._hands = self._hands[:]
-        self._won = self._won[:]
-        self._points = self._points[:]
-        self._married = self._married[:]
-        self._pending = self._pending[:]
-        self._tricks = self._tricks[:]
+    def _copy_from(self, other: SchnapsenState) -> None:
+        self._copy_match(other)
+        self._manual = other._manual
+        self._last_ten = other._last_ten
+        self._fail_at_end = other._fail_at_end
+        self._to_go = other._to_go[:]
+        self._deals = other._deals
+        self._deal_no = other._deal_no
+        self._dealer = other._dealer
+        self._hands = other._hands[:]
+        self._won = other._won[:]
+        self._points = other._points[:]
+        self._married = other._married[:]
+        self._pending = other._pending[:]
+        self._tricks = other._tricks[:]
+        self._stock = other._stock
+        self._stock_pos = other._stock_pos
+        self._bottom = other._bottom
+        self._turned = other._turned
+        self._trump = other._trump
+        self._closed_by = other._closed_by
+        self._closed_at = other._closed_at
+        self._close_points = other._close_points
+        self._close_tricks = other._close_tricks
+        self._leader = other._leader
+        self._lead = other._lead
+        self._window = other._window
+        self._trick_log = other._trick_log
+        self._marriages = other._marriages
+        self._exchange = other._exchange
 
     # --- the deal (RULES.md §3 "Deal") --------------------------------------------------
 
@@ -232,8 +260,8 @@ class SchnapsenState(State):
         hand = self._hands[seat]
         if kind is Play:
             assert isinstance(action, Play)
-            c = action.card
-            if type(c) is not int or not 0 <= c < 52:
+            c = index_field(action, "card", 52)
+            if c < 0:
                 return False
             if self._lead >= 0:
                 return not action.marriage and bool(self._follow_mask(hand) >> c & 1)
@@ -259,9 +287,10 @@ class SchnapsenState(State):
         if self._window:
             return "first say whether you claim 66: claim or pass"
         if isinstance(action, Play):
-            c = action.card
-            if type(c) is not int or not 0 <= c < 52:
-                return f"{c!r} is not a card"
+            raw: object = getattr(action, "card", None)  # untyped, as index_field
+            c = index_field(action, "card", 52)
+            if c < 0:
+                return f"{raw!r} is not a card"
             if not hand >> c & 1:
                 return f"you do not hold {card_text(c)}"
             if action.marriage:

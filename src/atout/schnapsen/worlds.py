@@ -165,7 +165,7 @@ def world(
     assert view.seat is not None and view.hand is not None
     k = knowledge(view)
     me, opponent = view.seat, 1 - view.seat
-    s = object.__new__(SchnapsenState)
+    s = SchnapsenState()  # blank, filled below
     s._init_match(game, seed, (), view.dealer, shuffle=True)
     rules = game.rules
     s._manual = rules.manual_claim

@@ -38,7 +38,7 @@ from atout.core.events import (
     MatchEnded,
     TrickWon,
 )
-from atout.core.state import Result, State, TrickRecord
+from atout.core.state import Result, State, TrickRecord, index_field
 from atout.sevenup.actions import BEG, DISCARD, GIVE, PLAY, RUN, STAND
 from atout.sevenup.events import (
     PROPOSED,
@@ -77,6 +77,7 @@ from atout.sevenup.view import (
 
 if TYPE_CHECKING:
     from atout.sevenup.game import SevenUp
+    from atout.sevenup.rules import SevenUpRules
 
 __all__ = ["SevenUpState"]
 
@@ -108,15 +109,23 @@ class SevenUpState(State):
     _lead: int
     _trick_log: tuple[Any, ...] | None
 
+    _rules: SevenUpRules
+    _gift_rule: bool
+    _free_discard: bool
+    _count_out: bool
+    _values: tuple[int, ...]
+
     def __init__(
         self,
-        game: SevenUp,
+        game: SevenUp | None = None,
         *,
-        seed: int,
-        packs: tuple[tuple[int, ...], ...],
-        dealer: int,
-        shuffle: bool,
+        seed: int = 0,
+        packs: tuple[tuple[int, ...], ...] = (),
+        dealer: int = 0,
+        shuffle: bool = True,
     ) -> None:
+        if game is None:
+            return  # a blank state, for clone() to fill
         self._init_match(game, seed, packs, dealer, shuffle=shuffle)
         rules = game.rules
         self._rules = rules
@@ -129,11 +138,32 @@ class SevenUpState(State):
         self._deal_no = 0
         self._start_deal(dealer, None)
 
-    def _copy_mutables(self) -> None:
-        self._scores = self._scores[:]
-        self._hands = self._hands[:]
-        self._discards = self._discards[:]
-        self._won = self._won[:]
+    def _copy_from(self, other: SevenUpState) -> None:
+        self._copy_match(other)
+        self._rules = other._rules
+        self._gift_rule = other._gift_rule
+        self._free_discard = other._free_discard
+        self._count_out = other._count_out
+        self._values = other._values
+        self._scores = other._scores[:]
+        self._deals = other._deals
+        self._deal_no = other._deal_no
+        self._dealer = other._dealer
+        self._pack = other._pack
+        self._pos = other._pos
+        self._hands = other._hands[:]
+        self._discards = other._discards[:]
+        self._won = other._won[:]
+        self._turn_up = other._turn_up
+        self._trump = other._trump
+        self._rejected = other._rejected
+        self._stage = other._stage
+        self._turned_jack = other._turned_jack
+        self._new_trump_jack = other._new_trump_jack
+        self._gift = other._gift
+        self._leader = other._leader
+        self._lead = other._lead
+        self._trick_log = other._trick_log
 
     # --- the deal (RULES.md §1 "Deal") --------------------------------------------------
 
@@ -216,8 +246,8 @@ class SevenUpState(State):
         stage = self._stage
         if kind is Play:
             assert isinstance(action, Play)
-            c = action.card
-            if stage != PLAYING or action.marriage or type(c) is not int or not 0 <= c < 52:
+            c = index_field(action, "card", 52)
+            if stage != PLAYING or action.marriage or c < 0:
                 return False
             hand = self._hands[seat]
             if self._lead >= 0:
@@ -225,8 +255,8 @@ class SevenUpState(State):
             return bool(hand >> c & 1)
         if kind is Discard:
             assert isinstance(action, Discard)
-            c = action.card
-            if stage != DISCARDING or type(c) is not int or not 0 <= c < 52:
+            c = index_field(action, "card", 52)
+            if stage != DISCARDING or c < 0:
                 return False
             return bool(self._hands[seat] >> c & 1)
         if kind is Stand or kind is Beg:
@@ -240,10 +270,11 @@ class SevenUpState(State):
     def _why_illegal(self, seat: int, action: Action) -> str:
         stage = self._stage
         if isinstance(action, (Play, Discard)):
-            c = action.card
+            raw: object = getattr(action, "card", None)  # untyped, as index_field
+            c = index_field(action, "card", 52)
             verb = "play" if isinstance(action, Play) else "discard"
-            if type(c) is not int or not 0 <= c < 52:
-                return f"{c!r} is not a card"
+            if c < 0:
+                return f"{raw!r} is not a card"
             if isinstance(action, Play) and action.marriage:
                 return "there are no marriages in Seven Up: play a card alone"
             wrong_stage = stage != (PLAYING if verb == "play" else DISCARDING)

@@ -199,7 +199,7 @@ def world(
     pack[pos:] = undealt
     assert sorted(pack) == list(FULL_PACK), "the world's cards do not make a pack"
 
-    s = object.__new__(SevenUpState)
+    s = SevenUpState()  # blank, filled below
     s._init_match(game, rng.getrandbits(63), (), dealer, shuffle=True)
     s._rules = rules
     s._gift_rule = rules.gift
