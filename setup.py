@@ -30,6 +30,7 @@ from setuptools import Extension, setup
 HOT = [
     "atout/cards.py",
     "atout/core/state.py",
+    "atout/core/interned.py",
     "atout/schnapsen/tables.py",
     "atout/schnapsen/actions.py",
     "atout/schnapsen/playout.py",
@@ -69,6 +70,7 @@ def compiled_extensions() -> list[Extension]:
     extensions = mypycify(
         [os.path.join("src", path) for path in HOT],
         opt_level="3",
+        strip_asserts=True,  # the asserts narrow types for mypy; the pure engine keeps them
         group_name="atout_native",
     )
     for extension in extensions:

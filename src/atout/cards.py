@@ -117,7 +117,7 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
-_BITS_CACHE: dict[int, tuple[int, ...]] = {}
+_BITS_CACHE: Final[dict[int, tuple[int, ...]]] = {}
 _BITS_CACHE_LIMIT: Final = 1 << 18
 
 

@@ -37,6 +37,7 @@ import math
 import random
 import time as clock
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from atout.cards import SUIT_MASKS, bits
 from atout.core.actions import Action, Bid, Play
@@ -51,9 +52,9 @@ from atout.river.worlds import Sampler
 __all__ = ["BID_KEY", "RiverMCTS", "Round", "action_of", "key_of"]
 
 #: How often (in iterations) the deadline is read.
-_CHECK_EVERY = 16
+_CHECK_EVERY: Final = 16
 #: A bid's key among a node's children: the card ids come first (0 … 51).
-BID_KEY = 64
+BID_KEY: Final = 64
 
 
 class _Stat:

@@ -27,8 +27,7 @@ from typing import TYPE_CHECKING, Final
 
 from atout.cards import SUIT_MASKS, bits
 from atout.river.actions import BID, PLAY
-from atout.river.rules import PACK_SIZE
-from atout.river.tables import BEATS, BIT
+from atout.river.tables import BEATS, BIT, PACK_SIZE
 
 if TYPE_CHECKING:
     from atout.river.state import RiverState

@@ -11,14 +11,13 @@ from typing import ClassVar
 
 from atout.core.rules import Rules
 from atout.errors import RulesError
+from atout.river.tables import PACK_SIZE  # a C static where compiled, like every table
 
 __all__ = ["MAX_PLAYERS", "MIN_PLAYERS", "PACK_SIZE", "RiverRules", "default_start"]
 
 #: The seeds say 4 to 8 players; RULES.md also accepts 3.
 MIN_PLAYERS = 3
 MAX_PLAYERS = 8
-#: A standard pack, no jokers.
-PACK_SIZE = 52
 
 
 def default_start(players: int) -> int:

@@ -23,12 +23,11 @@ A round's result adds the hands dealt, which its pack, dealer and number of card
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from atout.cards import SUIT_MASKS, CardSet, bits, card_text, suit_name
 from atout.core.actions import Action, Bid, Play
 from atout.core.events import (
-    CardPlayed,
     CardsDealt,
     DealEnded,
     DealStarted,
@@ -37,18 +36,28 @@ from atout.core.events import (
     TrickWon,
     TrumpTurned,
 )
+from atout.core.interned import card_played
 from atout.core.state import Result, State, TrickRecord, index_field
 from atout.river.actions import BID, PLAY
 from atout.river.events import BidMade, BidsRevealed, NoTrump
 from atout.river.playout import random_playout
-from atout.river.rules import PACK_SIZE
-from atout.river.tables import BEATS, BIT
+from atout.river.tables import BEATS, BIT, PACK_SIZE
 from atout.river.view import RiverDealResult, RiverView, RoundScore
 
 if TYPE_CHECKING:
     from atout.river.game import River
 
 __all__ = ["EXACT_BONUS", "RiverState", "hook_bid", "round_points"]
+
+# Compiled (setup.py), a name imported from an interpreted module is looked up in a dict at
+# each use, while a Final module name is a C static: the action kinds, tested at every step,
+# are aliased here (actions stay interpreted classes).
+_PLAY_KIND: Final = Play
+_BID_KIND: Final = Bid
+
+#: The bids made, built once each (see atout.core.interned), by ``seat * 128 + tricks * 2 +
+#: sealed``.
+_BIDS: Final[dict[int, BidMade]] = {}
 
 #: Taking exactly the number bid adds 10 points (RULES.md §2 "Score").
 EXACT_BONUS = 10
@@ -207,12 +216,12 @@ class RiverState(State):
     def _is_legal(self, seat: int, action: Action) -> bool:
         kind = type(action)
         if -1 in self._bids:
-            if kind is not Bid:
+            if kind is not _BID_KIND:
                 return False
             assert isinstance(action, Bid)
             t = index_field(action, "tricks", self._cards + 1)
             return t >= 0 and t != self._forbidden_bid(seat)
-        if kind is not Play:
+        if kind is not _PLAY_KIND:
             return False
         assert isinstance(action, Play)
         c = index_field(action, "card", PACK_SIZE)
@@ -258,7 +267,7 @@ class RiverState(State):
         return f"you must follow {suit_name(suit)}: {options}"
 
     def _advance(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        if isinstance(action, Bid):
+        if type(action) is _BID_KIND:
             self._bid(seat, action.tricks, events)
         else:
             assert isinstance(action, Play)
@@ -272,7 +281,12 @@ class RiverState(State):
         bids = self._bids
         bids[seat] = tricks
         if events is not None:
-            events.append(BidMade(seat, tricks, self._sealed))
+            bid = _BIDS.get(seat * 128 + tricks * 2 + self._sealed)
+            if bid is None:
+                bid = _BIDS[seat * 128 + tricks * 2 + self._sealed] = BidMade(
+                    seat, tricks, self._sealed
+                )
+            events.append(bid)
         done = -1 not in bids
         if done:
             self._to_act = self._leader
@@ -288,7 +302,7 @@ class RiverState(State):
         card of the led suit; the winner leads the next trick."""
         self._hands[seat] ^= 1 << c
         if events is not None:
-            events.append(CardPlayed(seat, c))
+            events.append(card_played(seat, c))
         if not self._table or BEATS[self._trump + 1][self._best * 52 + c]:
             self._best, self._best_seat = c, seat
         table = (*self._table, c)

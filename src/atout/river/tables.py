@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from typing import Final
 
-__all__ = ["BEATS", "BIT", "SUIT_RANKS"]
+__all__ = ["BEATS", "BIT", "PACK_SIZE", "SUIT_RANKS"]
+
+#: A standard pack, no jokers.
+PACK_SIZE: Final = 52
 
 
 def _beats(best: int, card: int, trump: int) -> bool:

@@ -15,7 +15,7 @@ reshape a deal is written once.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from atout.cards import _BITS_CACHE, bits
 from atout.core.actions import Action
@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
 __all__ = ["random_playout"]
 
-_GOAL = 66
-QUEENS = sum(1 << q for q in QUEEN)
+_GOAL: Final = 66
+QUEENS: Final = sum(1 << q for q in QUEEN)
 
 
 def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:

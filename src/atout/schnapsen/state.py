@@ -29,15 +29,14 @@ from typing import TYPE_CHECKING, Any, Final
 from atout.cards import CardSet, bits, card_text, suit_name
 from atout.core.actions import Action, Claim, Close, Exchange, Pass, Play
 from atout.core.events import (
-    CardPlayed,
     CardsDealt,
     DealEnded,
     DealStarted,
     Event,
     MatchEnded,
-    TrickWon,
     TrumpTurned,
 )
+from atout.core.interned import card_played, trick_won
 from atout.core.state import Result, State, index_field
 from atout.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRY, PASS, PLAY
 from atout.schnapsen.events import (
@@ -73,10 +72,22 @@ if TYPE_CHECKING:
 
 __all__ = ["SchnapsenState"]
 
+# Compiled (setup.py), a name imported from an interpreted module is looked up in a dict at
+# each use, while a Final module name is a C static: the action kinds, tested at every step,
+# are aliased here (actions stay interpreted classes).
+_PLAY_KIND: Final = Play
+_EXCHANGE_KIND: Final = Exchange
+_CLOSE_KIND: Final = Close
+_CLAIM_KIND: Final = Claim
+_PASS_KIND: Final = Pass
+
 GOAL: Final = 66
 MATCH_POINTS: Final = 7
 
 _WINDOW: Final[list[Action]] = [CLAIM, PASS]
+#: The draws, built once (see atout.core.interned): ``_DRAWN[seat * 52 + card]`` face down,
+#: ``_DRAWN[(2 + seat) * 52 + card]`` face up (the trump card taken at the last draw).
+_DRAWN: Final = tuple(CardDrawn(s % 2, c, s >= 2) for s in range(4) for c in range(52))
 _WINDOW_MARRIAGE: Final = 1
 _WINDOW_LAST_TRICK: Final = 2
 
@@ -256,9 +267,9 @@ class SchnapsenState(State):
     def _is_legal(self, seat: int, action: Action) -> bool:
         kind = type(action)
         if self._window:
-            return kind is Claim or kind is Pass
+            return kind is _CLAIM_KIND or kind is _PASS_KIND
         hand = self._hands[seat]
-        if kind is Play:
+        if kind is _PLAY_KIND:
             assert isinstance(action, Play)
             c = index_field(action, "card", 52)
             if c < 0:
@@ -272,11 +283,11 @@ class SchnapsenState(State):
                 return (c == KING[SUIT[c]] or c == QUEEN[SUIT[c]]) and hand & pair == pair
             return True
         leading = self._lead < 0
-        if kind is Exchange:
+        if kind is _EXCHANGE_KIND:
             return leading and self._open and bool(hand >> JACK[self._trump] & 1)
-        if kind is Close:
+        if kind is _CLOSE_KIND:
             return leading and self._open and hand.bit_count() == 5
-        if kind is Claim:
+        if kind is _CLAIM_KIND:
             return leading and self._manual
         return False
 
@@ -337,17 +348,17 @@ class SchnapsenState(State):
 
     def _advance(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = type(action)
-        if kind is Play:
+        if kind is _PLAY_KIND:
             assert isinstance(action, Play)
             if self._lead < 0:
                 self._lead_card(seat, action.card, action.marriage, events)
             else:
                 self._follow(seat, action.card, events)
-        elif kind is Exchange:
+        elif kind is _EXCHANGE_KIND:
             self._exchange_jack(seat, events)
-        elif kind is Close:
+        elif kind is _CLOSE_KIND:
             self._close(seat, events)
-        elif kind is Claim:
+        elif kind is _CLAIM_KIND:
             self._claim(seat, events)
         else:
             self._pass(seat, events)
@@ -367,7 +378,7 @@ class SchnapsenState(State):
             )
             if events is not None:
                 events.append(MarriageDeclared(seat, suit, c, worth, credited))
-                events.append(CardPlayed(seat, c))
+                events.append(card_played(seat, c))
             if not credited:
                 self._pending[seat] += worth
             else:
@@ -379,7 +390,7 @@ class SchnapsenState(State):
                     self._end_deal(seat, "66", None, events)
                     return
         elif events is not None:
-            events.append(CardPlayed(seat, c))
+            events.append(card_played(seat, c))
         self._to_act = 1 - seat
 
     def _follow(self, seat: int, c: int, events: list[Event] | None) -> None:
@@ -398,8 +409,8 @@ class SchnapsenState(State):
         self._leader = winner
         self._trick_log = (self._trick_log, leader, lead, c, winner, worth)
         if events is not None:
-            events.append(CardPlayed(seat, c))
-            events.append(TrickWon(winner, leader, (lead, c), worth))
+            events.append(card_played(seat, c))
+            events.append(trick_won(winner, leader, lead, c, worth))
         if self._tricks[winner] == 1 and self._pending[winner]:
             waited = self._pending[winner]
             self._married[winner] += waited
@@ -442,8 +453,8 @@ class SchnapsenState(State):
             face_up = True
         self._hands[loser] |= 1 << second
         if events is not None:
-            events.append(CardDrawn(winner, first))
-            events.append(CardDrawn(loser, second, face_up))
+            events.append(_DRAWN[winner * 52 + first])
+            events.append(_DRAWN[(2 + loser if face_up else loser) * 52 + second])
 
     def _exchange_jack(self, seat: int, events: list[Event] | None) -> None:
         """Give the Jack of trumps for the face-up trump card; the same player still leads."""

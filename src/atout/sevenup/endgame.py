@@ -29,7 +29,9 @@ __all__ = ["OUTCOMES", "Endgame", "outcome_index"]
 
 #: The number of outcomes: each of High, Low, Jack, Game goes to nobody, seat 0 or seat 1.
 OUTCOMES: Final = 81
-_EXACT, _LOWER, _UPPER = 0, 1, 2
+_EXACT: Final = 0
+_LOWER: Final = 1
+_UPPER: Final = 2
 _INF: Final = math.inf
 
 

@@ -30,14 +30,13 @@ from typing import TYPE_CHECKING, Any, Final
 from atout.cards import CardSet, Rank, bits, card_text, mask_of, suit_name
 from atout.core.actions import Action, Beg, Discard, Give, Play, Run, Stand
 from atout.core.events import (
-    CardPlayed,
     CardsDealt,
     DealEnded,
     DealStarted,
     Event,
     MatchEnded,
-    TrickWon,
 )
+from atout.core.interned import card_played, trick_won
 from atout.core.state import Result, State, TrickRecord, index_field
 from atout.sevenup.actions import BEG, DISCARD, GIVE, PLAY, RUN, STAND
 from atout.sevenup.events import (
@@ -80,6 +79,16 @@ if TYPE_CHECKING:
     from atout.sevenup.rules import SevenUpRules
 
 __all__ = ["SevenUpState"]
+
+# Compiled (setup.py), a name imported from an interpreted module is looked up in a dict at
+# each use, while a Final module name is a C static: the action kinds, tested at every step,
+# are aliased here (actions stay interpreted classes).
+_PLAY_KIND: Final = Play
+_DISCARD_KIND: Final = Discard
+_STAND_KIND: Final = Stand
+_BEG_KIND: Final = Beg
+_RUN_KIND: Final = Run
+_GIVE_KIND: Final = Give
 
 _STAND_OR_BEG: Final[list[Action]] = [STAND, BEG]
 _GIVE_OR_RUN: Final[list[Action]] = [GIVE, RUN]
@@ -244,7 +253,7 @@ class SevenUpState(State):
     def _is_legal(self, seat: int, action: Action) -> bool:
         kind = type(action)
         stage = self._stage
-        if kind is Play:
+        if kind is _PLAY_KIND:
             assert isinstance(action, Play)
             c = index_field(action, "card", 52)
             if stage != PLAYING or action.marriage or c < 0:
@@ -253,17 +262,17 @@ class SevenUpState(State):
             if self._lead >= 0:
                 hand = self._follow_mask(hand)
             return bool(hand >> c & 1)
-        if kind is Discard:
+        if kind is _DISCARD_KIND:
             assert isinstance(action, Discard)
             c = index_field(action, "card", 52)
             if stage != DISCARDING or c < 0:
                 return False
             return bool(self._hands[seat] >> c & 1)
-        if kind is Stand or kind is Beg:
+        if kind is _STAND_KIND or kind is _BEG_KIND:
             return stage == STAND_OR_BEG
-        if kind is Run:
+        if kind is _RUN_KIND:
             return stage == GIVE_OR_RUN
-        if kind is Give:
+        if kind is _GIVE_KIND:
             return stage == GIVE_OR_RUN and self._may_give()
         return False
 
@@ -320,20 +329,20 @@ class SevenUpState(State):
 
     def _advance(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = type(action)
-        if kind is Play:
+        if kind is _PLAY_KIND:
             assert isinstance(action, Play)
             if self._lead < 0:
                 self._lead_card(seat, action.card, events)
             else:
                 self._follow(seat, action.card, events)
-        elif kind is Discard:
+        elif kind is _DISCARD_KIND:
             assert isinstance(action, Discard)
             self._discard(seat, action.card, events)
-        elif kind is Stand:
+        elif kind is _STAND_KIND:
             self._stand(seat, events)
-        elif kind is Beg:
+        elif kind is _BEG_KIND:
             self._beg(seat, events)
-        elif kind is Give:
+        elif kind is _GIVE_KIND:
             self._give(seat, events)
         else:
             self._run(events)
@@ -434,7 +443,7 @@ class SevenUpState(State):
         self._lead = c
         self._to_act = 1 - seat
         if events is not None:
-            events.append(CardPlayed(seat, c))
+            events.append(card_played(seat, c))
 
     def _follow(self, seat: int, c: int, events: list[Event] | None) -> None:
         """Play the second card and settle the trick: the highest trump in it wins, or with no
@@ -452,8 +461,8 @@ class SevenUpState(State):
         self._leader = winner
         self._to_act = winner
         if events is not None:
-            events.append(CardPlayed(seat, c))
-            events.append(TrickWon(winner, leader, (lead, c), self._values[lead] + self._values[c]))
+            events.append(card_played(seat, c))
+            events.append(trick_won(winner, leader, lead, c, self._values[lead] + self._values[c]))
         if not hand:  # both hands are empty: the sixth trick is over
             self._score_hand(events)
 

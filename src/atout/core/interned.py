@@ -1,0 +1,37 @@
+"""Events that recur at every step, built once and shared (they are frozen values, like the
+interned actions), so that ``apply()`` does not build the same small object again and again.
+
+``apply()`` returns a card played at each play and a trick won at each trick; building an
+event is most of what ``apply()`` costs beyond ``step()``. Equal events compare equal whether
+shared or not, so sharing them changes nothing a caller can see but the time.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from atout.core.events import CardPlayed, TrickWon
+
+__all__ = ["card_played", "trick_won"]
+
+#: The most seats any game has (River's 8).
+SEATS: Final = 8
+
+_PLAYED: Final = tuple(CardPlayed(seat, c) for seat in range(SEATS) for c in range(52))
+_TRICKS: Final[dict[int, TrickWon]] = {}
+
+
+def card_played(seat: int, c: int) -> CardPlayed:
+    """``CardPlayed(seat, c)``."""
+    return _PLAYED[seat * 52 + c]
+
+
+def trick_won(winner: int, leader: int, lead: int, follow: int, points: int) -> TrickWon:
+    """``TrickWon(winner, leader, (lead, follow), points)``: a trick of two cards (Schnapsen,
+    Seven Up). The tricks met are kept (at most a few thousand: two seats, two cards, and
+    points fixed by the cards)."""
+    key = (((winner * SEATS + leader) * 52 + lead) * 52 + follow) * 64 + points
+    event = _TRICKS.get(key)
+    if event is None:
+        event = _TRICKS[key] = TrickWon(winner, leader, (lead, follow), points)
+    return event
