@@ -164,8 +164,11 @@ class RiverState(State):
         cards = self._schedule[self._deal_no - 1]
         dealt = cards * n
         hands = [0] * n
-        for seat, hand in _dealt(pack, dealer, cards, n).items():
-            hands[seat] = sum([BIT[c] for c in hand])
+        # Card j of the deal goes to the j-th seat left of the dealer, round and round.
+        seat = dealer
+        for j in range(dealt):
+            seat = seat + 1 if seat + 1 < n else 0
+            hands[seat] |= 1 << pack[j]
         self._dealer = dealer
         self._cards = cards
         self._hands = hands
