@@ -13,7 +13,8 @@ SSTAMP := $(VENV)/.installed-server
 CSTAMP := $(VENV)/.compiled
 PORT   ?= 8000
 # The engine's compiled modules (setup.py) are built from these sources: an edit rebuilds them.
-ENGINE_SOURCES := setup.py $(shell sed -n 's|^ *"\(atout/.*\.py\)",$$|src/\1|p' setup.py)
+ENGINE_SOURCES := setup.py $(shell sed -n 's|^ *"\(atout/.*\.py\)",$$|src/\1|p' setup.py) \
+                  $(wildcard src/atout/*/*.c)
 # What the pure engine also runs in `make test`: the rules, the conformance kit, the perft
 # counts, the OpenSpiel differential and the fault-planting tests (see tests/conftest.py).
 PURE_TESTS := tests/test_core.py tests/test_cards.py tests/test_conformance.py tests/test_perft.py \

@@ -86,11 +86,18 @@ def test_a_source_newer_than_its_build_is_stale(tmp_path: Path) -> None:
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
     (tmp_path / "rules.py").write_text("")
     (tmp_path / f"rules{suffix}").write_bytes(b"")
+    (tmp_path / "kernel.c").write_text("")
+    (tmp_path / f"kernel{suffix}").write_bytes(b"")
     (tmp_path / "other.py").write_text("")  # no build: never stale
     assert stale_extensions(str(tmp_path)) == []
     later = time.time() + 5
     os.utime(tmp_path / "rules.py", (later, later))
     assert stale_extensions(str(tmp_path)) == [str(tmp_path / "rules.py")]
+    os.utime(tmp_path / "kernel.c", (later, later))  # a C kernel's source too
+    assert sorted(stale_extensions(str(tmp_path))) == [
+        str(tmp_path / "kernel.c"),
+        str(tmp_path / "rules.py"),
+    ]
 
 
 @pytest.mark.parametrize("rules", ["schnapsen", "seven_up(gift=true)", "river(players=5)"])

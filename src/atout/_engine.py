@@ -65,11 +65,12 @@ def stale_extensions(root: str | None = None) -> list[str]:
             for suffix in importlib.machinery.EXTENSION_SUFFIXES:
                 if not name.endswith(suffix):
                     continue
-                source = os.path.join(folder, name[: -len(suffix)] + ".py")
                 built = os.path.getmtime(os.path.join(folder, name))
-                # A second of slack: an installer writes a module's files in either order.
-                if os.path.exists(source) and os.path.getmtime(source) > built + 1:
-                    stale.append(source)
+                for ext in (".py", ".c"):  # mypyc's sources, and the C kernels'
+                    source = os.path.join(folder, name[: -len(suffix)] + ext)
+                    # A second of slack: an installer writes a module's files in either order.
+                    if os.path.exists(source) and os.path.getmtime(source) > built + 1:
+                        stale.append(source)
     return stale
 
 

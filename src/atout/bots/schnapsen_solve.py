@@ -12,6 +12,12 @@ holds it equal to the generic :func:`atout.bots.solve.solve` on many random posi
 
 The value of a deal's end is given as a table ``outcome[winner * 4 + game_points]`` (for the
 searching seat), so the same search serves raw game points and match odds.
+
+The search runs in C where it is built: ``atout.bots._dealsolve`` (``_dealsolve.c``, compiled at
+install beside the mypyc modules) is :class:`_Search` written again, move for move, with its
+transposition table in a C hash map; it gives every position the same value and the same node
+count (``tests/bots/test_dealsolve.py`` holds them equal). :class:`_Search` stays the reference,
+the fallback where no compiler was, and what the pure engine (``ATOUT_PURE=1``) runs.
 """
 
 from __future__ import annotations
@@ -19,7 +25,9 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from typing import Any, Final, Protocol
 
+from atout._engine import ENGINE
 from atout.cards import bits
 from atout.schnapsen.state import SchnapsenState
 from atout.schnapsen.tables import BEATS as _BEATS
@@ -35,9 +43,46 @@ from atout.schnapsen.tables import (
     TRICK_POINTS,
 )
 
-__all__ = ["DealSolver", "points_outcome"]
+__all__ = ["KERNEL", "DealSolver", "points_outcome"]
 
-_GOAL = 66
+_GOAL: Final = 66
+
+
+class _NativeTable(Protocol):
+    """``atout.bots._dealsolve.Table``: a solver's transposition table in C, bound to the seat,
+    outcome table and variant its values hold for; ``search`` is :meth:`_Search.run`."""
+
+    def search(self, *position: int | tuple[int, ...]) -> tuple[float, int]:
+        """The value of the position :func:`_position` lists and the nodes searched."""
+        ...
+
+    def __len__(self) -> int: ...
+
+
+def _load_kernel() -> Any:
+    """The C kernel with the rules tables handed to it, or None: under the pure engine (asked
+    for, or chosen because a build is older than its source, see :mod:`atout._engine`), or
+    where it was not built.
+
+    The pure engine's import hook only prefers ``.py`` sources to extensions, and this module
+    has no Python source, so the engine is checked here."""
+    if ENGINE == "pure":
+        return None
+    try:
+        from atout.bots import _dealsolve  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    _dealsolve.init(
+        SUIT, POINTS, FOLLOWER_WINS, TRICK_POINTS, _BEATS, SUIT_MASKS, JACK, KING, QUEEN, MARRIAGE
+    )
+    return _dealsolve
+
+
+_KERNEL: Final[Any] = _load_kernel()
+
+#: Which search :class:`DealSolver` runs by default: ``"c"`` (``atout.bots._dealsolve``) or
+#: ``"python"`` (:class:`_Search`).
+KERNEL: Final = "python" if _KERNEL is None else "c"
 
 
 @functools.cache
@@ -48,7 +93,7 @@ def points_outcome(seat: int) -> tuple[float, ...]:
 
 #: The cards of a mask, the most points first (high cards end or decide a deal most often, so
 #: trying them first makes alpha-beta cut sooner); filled as masks are met (at most 2^20).
-_ORDERED: dict[int, tuple[int, ...]] = {}
+_ORDERED: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _ordered(mask: int) -> tuple[int, ...]:
@@ -64,19 +109,39 @@ class DealSolver:
     Create one per world and call :meth:`value` on that world or on its children (states one
     action further): they share the transposition table, which is sound because a key holds
     everything the rest of the deal depends on, and the world fixes the stock's order.
+
+    It searches in C where the kernel is built (:data:`KERNEL`), unless ``native=False`` asks
+    for the Python search; both give the same values and count the same :attr:`nodes`.
     """
 
     __slots__ = ("_fail_at_end", "_last_ten", "_outcome", "_seat", "_table", "nodes")
 
-    def __init__(self, seat: int, outcome: Sequence[float], state: SchnapsenState) -> None:
+    def __init__(
+        self,
+        seat: int,
+        outcome: Sequence[float],
+        state: SchnapsenState,
+        *,
+        native: bool = True,
+    ) -> None:
         if state._manual:
             raise ValueError("DealSolver does not model manual_claim")
         self._seat = seat
         self._outcome = tuple(outcome)
         self._last_ten = state._last_ten
         self._fail_at_end = state._fail_at_end
-        self._table: dict[tuple[int, ...], tuple[float, float]] = {}
+        # The Python search's dict, or the C kernel's table (which holds the same keys).
+        self._table: dict[tuple[int, ...], tuple[float, float]] | _NativeTable
+        if native and _KERNEL is not None:
+            self._table = _KERNEL.Table(seat, self._outcome, self._last_ten, self._fail_at_end)
+        else:
+            self._table = {}
         self.nodes = 0
+
+    @property
+    def native(self) -> bool:
+        """Whether this solver searches in C."""
+        return not isinstance(self._table, dict)
 
     def value(self, state: SchnapsenState, start: int) -> float:
         """The value of the deal that ``state`` (a world's state, or one a few actions on) was
@@ -84,7 +149,37 @@ class DealSolver:
         if len(state._deals) > start or state._to_act is None:
             d = state._deals[-1]
             return self._outcome[d.winner * 4 + d.points]
-        return _Search(self, state).run()
+        table = self._table
+        if isinstance(table, dict):
+            return _Search(self, state).run()
+        value, nodes = table.search(*_position(state))
+        self.nodes += nodes
+        return value
+
+
+def _position(state: SchnapsenState) -> tuple[int | tuple[int, ...], ...]:
+    """The arguments of the C kernel's ``Table.search``: what :class:`_Search` starts from."""
+    hands, points, married = state._hands, state._points, state._married
+    pending, tricks = state._pending, state._tricks
+    return (
+        hands[0],
+        hands[1],
+        points[0] + married[0],
+        points[1] + married[1],
+        pending[0],
+        pending[1],
+        tricks[0],
+        tricks[1],
+        state._trump,
+        state._stock,
+        state._closed_by,
+        state._close_points,
+        state._close_tricks,
+        state._bottom,
+        state._stock_pos,
+        state._leader,
+        state._lead,
+    )
 
 
 class _Search:
@@ -105,8 +200,10 @@ class _Search:
     )
 
     def __init__(self, solver: DealSolver, state: SchnapsenState) -> None:
+        table = solver._table
+        assert isinstance(table, dict)
         self.solver = solver
-        self.table = solver._table
+        self.table = table
         self.hands = state._hands[:]
         self.points = [state._points[s] + state._married[s] for s in (0, 1)]
         self.pending = state._pending[:]

@@ -41,7 +41,7 @@ from atout.core.state import Result, State, TrickRecord, index_field
 from atout.river.actions import BID, PLAY
 from atout.river.events import BidMade, BidsRevealed, NoTrump
 from atout.river.playout import random_playout
-from atout.river.tables import BEATS, BIT, PACK_SIZE
+from atout.river.tables import BEATS, PACK_SIZE
 from atout.river.view import RiverDealResult, RiverView, RoundScore
 
 if TYPE_CHECKING:
