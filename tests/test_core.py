@@ -10,7 +10,9 @@ import pytest
 
 import atout
 from atout.cards import SCHNAPSEN_PACK, card_text
-from atout.core.state import shuffled_pack
+from atout.core.actions import Action
+from atout.core.events import Event
+from atout.core.state import State, shuffled_pack
 from atout.schnapsen.state import SchnapsenState
 
 from .schnapsen.helpers import pack
@@ -112,6 +114,55 @@ def test_a_rule_bug_mid_apply_leaves_the_state_whole(monkeypatch: pytest.MonkeyP
         state.apply("play 10H")
     assert state == before
     assert state.history == [(0, atout.load("schnapsen").parse_action("play AH"))]
+
+
+@pytest.mark.patches_engine
+@pytest.mark.parametrize("rules", ["schnapsen(manual_claim=true)", "seven_up(gift=true)",
+                                   "river(players=5,simultaneous_bids=true)"])  # fmt: skip
+def test_a_rule_bug_late_in_a_match_is_undone_by_replaying_it(
+    monkeypatch: pytest.MonkeyPatch, rules: str
+) -> None:
+    """The rollback replays the match from its packs and log: deep into a shuffled match, with
+    several deals done, a failure half-way through an action leaves every field as it was."""
+    game = atout.load(rules)
+    state = game.new_match(seed=11)
+    rng = random.Random(4)
+    while state.deals_done < 2:
+        to_act = state.to_act
+        seat = to_act if isinstance(to_act, int) else min(to_act)  # type: ignore[arg-type]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    before = state.clone()
+    cls = type(state)
+    advance = cls._advance
+    faults = [RuntimeError("boom")]  # one fault, on this action only: a bug's one bad case
+
+    def broken(self: State, seat: int, action: Action, events: list[Event] | None) -> None:
+        advance(self, seat, action, events)  # the action done, then the fault
+        if faults:
+            raise faults.pop()
+
+    monkeypatch.setattr(cls, "_advance", broken)
+    to_act = state.to_act
+    seat = to_act if isinstance(to_act, int) else min(to_act)  # type: ignore[arg-type]
+    with pytest.raises(RuntimeError, match="boom"):
+        state.apply(state.legal_actions(seat)[0], seat)
+    assert state == before and state.fields() == before.fields()
+
+
+@pytest.mark.patches_engine
+def test_a_state_that_cannot_be_replayed_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state dealt without its packs (a search world) cannot be rewound: the failure keeps
+    its own message and gains a note saying so."""
+    state = atout.load("schnapsen").new_match(seed=3)
+    state._packs = ((),)  # as a sampled world has: no pack to replay from
+
+    def broken(self: State, seat: int, action: Action, events: list[Event] | None) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(SchnapsenState, "_advance", broken)
+    with pytest.raises(RuntimeError, match="boom") as failure:
+        state.apply(state.legal_actions()[0])
+    assert "could not be replayed" in " ".join(failure.value.__notes__)
 
 
 def test_history_and_step() -> None:

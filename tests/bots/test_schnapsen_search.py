@@ -138,7 +138,7 @@ def test_the_outcome_table_ranks_the_deals_ends() -> None:
     assert isinstance(view, SchnapsenView)
     out = outcome_table(view)
     assert out[1] < out[2] < out[3] and out[5] > out[6] > out[7] and out[5] < out[1]
-    state._to_go = [1, 1]
+    state._to_go = (1, 1)
     view = state.view(0)
     assert isinstance(view, SchnapsenView)
     assert outcome_table(view)[1:4] == (1.0, 1.0, 1.0)

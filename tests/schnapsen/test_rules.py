@@ -597,7 +597,7 @@ def test_match_game_points_stop_at_zero_and_end_the_match() -> None:
     """§3 Match: a deal's game points come off the winner's count but not below 0; the first
     at 0 wins the match. Seat 0, with 2 to go, wins a 3-point deal: 0, not -1."""
     state = deal(*P1)
-    state._to_go = [2, 7]  # as if earlier deals had been played
+    state._to_go = (2, 7)  # as if earlier deals had been played
     events = play(state, *NO_TRICK_LINE)
     r = state.result().to_dict()
     assert r["over"] and r["scores"] == [0, 7] and r["winners"] == [0]

@@ -226,19 +226,45 @@ class State(ABC):
         :class:`~atout.errors.IllegalAction` for an action the rules do not allow now; in both
         cases the state is unchanged."""
         act = self.game.parse_action(action) if isinstance(action, str) else action
-        who = self._acting_seat(seat)
+        to_act = self._to_act
+        if type(to_act) is int and (seat is None or seat == to_act):
+            who = to_act  # the common case, checked without a call
+        else:
+            who = self._acting_seat(seat)
         if not self._is_legal(who, act):
             raise IllegalAction(self._why_illegal(who, act))
-        backup = self.clone()
         events: list[Event] = []
         try:
             self._advance(who, act, events)
-        except BaseException:
+        except BaseException as e:
             # A rule bug must not leave a table half changed: put every field back.
-            self._copy_from(backup)
+            if not self._rewind():
+                e.add_note("atout: the match could not be replayed to undo the half-done action")
             raise
         self._log = (self._log, who, act)
         return events
+
+    def _rewind(self) -> bool:
+        """Put the state back as it was before the action whose ``_advance`` just failed, and
+        say whether it could.
+
+        That state is the match replayed from its packs through its log, as a record replays:
+        every earlier action went through the same code without fault, and chance is data. So
+        ``apply`` takes no copy on the way in (copying every field at every action was a fifth
+        of its time), and the cost falls on this path only, which only a bug takes. A state that
+        cannot be replayed (a search world, dealt without its packs) stays as the failure left
+        it."""
+        try:
+            replay = self.game.new_match(
+                self._seed, packs=self._packs, dealer=self._first_dealer, shuffle=self._shuffle
+            )
+            for seat, action in self.history:
+                replay.step(action, seat)
+        except Exception:
+            return False
+        replay._fixed_packs = self._fixed_packs
+        self._copy_from(replay)
+        return True
 
     def step(self, action: Action, seat: int | None = None) -> None:
         """Like :meth:`apply` for an action object, without building events: for search."""

@@ -95,7 +95,7 @@ _WINDOW_LAST_TRICK: Final = 2
 class SchnapsenState(State):
     """A Schnapsen match; create it with ``atout.load("schnapsen").new_match(...)``."""
 
-    _to_go: list[int]
+    _to_go: tuple[int, int]
     _deals: tuple[SchnapsenDealResult, ...]
     _deal_no: int
     _dealer: int
@@ -142,7 +142,7 @@ class SchnapsenState(State):
         self._manual = rules.manual_claim
         self._last_ten = rules.last_trick_ten
         self._fail_at_end = rules.closer_fail_tricks_at_end
-        self._to_go = [MATCH_POINTS, MATCH_POINTS]
+        self._to_go = (MATCH_POINTS, MATCH_POINTS)
         self._deals = ()
         self._deal_no = 0
         self._start_deal(dealer, events)
@@ -152,7 +152,7 @@ class SchnapsenState(State):
         self._manual = other._manual
         self._last_ten = other._last_ten
         self._fail_at_end = other._fail_at_end
-        self._to_go = other._to_go[:]
+        self._to_go = other._to_go
         self._deals = other._deals
         self._deal_no = other._deal_no
         self._dealer = other._dealer
@@ -534,7 +534,8 @@ class SchnapsenState(State):
             points = 2 if self._tricks[loser] else 3
         else:
             points = 1
-        self._to_go[winner] = max(0, self._to_go[winner] - points)
+        left = max(0, self._to_go[winner] - points)
+        self._to_go = (left, self._to_go[1]) if winner == 0 else (self._to_go[0], left)
         result = SchnapsenDealResult(
             self._deal_no,  # deal
             self._dealer,  # dealer
@@ -553,7 +554,7 @@ class SchnapsenState(State):
         if self._to_go[winner] == 0:
             self._to_act = None
             if events is not None:
-                events.append(MatchEnded((winner,), (self._to_go[0], self._to_go[1])))
+                events.append(MatchEnded((winner,), self._to_go))
         else:
             self._start_deal(1 - self._dealer, events)
 
@@ -593,7 +594,7 @@ class SchnapsenState(State):
             points=(self._points[0] + self._married[0], self._points[1] + self._married[1]),
             pending=(self._pending[0], self._pending[1]),
             tricks=(self._tricks[0], self._tricks[1]),
-            to_go=(self._to_go[0], self._to_go[1]),
+            to_go=self._to_go,
             history=self._trick_records(),
             marriages=self._marriages,
             exchange=self._exchange,
@@ -617,7 +618,7 @@ class SchnapsenState(State):
     def result(self) -> Result:
         over = self._to_act is None
         winners = tuple(s for s in (0, 1) if self._to_go[s] == 0) if over else ()
-        return Result(over, winners, (self._to_go[0], self._to_go[1]), self._deals)
+        return Result(over, winners, self._to_go, self._deals)
 
     def opening_events(self) -> list[Event]:
         return _deal_events(1, self._first_dealer, self._packs[0])

@@ -171,7 +171,7 @@ def world(
     s._manual = rules.manual_claim
     s._last_ten = rules.last_trick_ten
     s._fail_at_end = rules.closer_fail_tricks_at_end
-    s._to_go = list(view.to_go)
+    s._to_go = view.to_go
     s._deals = ()
     # Earlier deals are not part of the world; the next one is numbered on from this one.
     s._packs = tuple(() for _ in range(view.deal))
