@@ -74,10 +74,12 @@ def main() -> None:
             med = statistics.median(spent)
             p90 = spent[int(0.9 * (len(spent) - 1))]
             top = spent[-1]
-            goal = TARGETS[level]
-            ok = "ok" if med <= goal[0] and top <= goal[1] else "MISSED"
-            print(f"  {rules:10} {level:7} {med:8.4f} {p90:8.4f} {top:8.4f}  "
-                  f"({goal[0]:g}, {goal[1]:g}) {ok}")  # fmt: skip
+            goal = TARGETS.get(level)  # a bot spec other than a level has no target
+            verdict = ""
+            if goal is not None:
+                ok = "ok" if med <= goal[0] and top <= goal[1] else "MISSED"
+                verdict = f"({goal[0]:g}, {goal[1]:g}) {ok}"
+            print(f"  {rules:10} {level:7} {med:8.4f} {p90:8.4f} {top:8.4f}  {verdict}")
 
 
 if __name__ == "__main__":
