@@ -216,7 +216,7 @@ class State(ABC):
     def _copy_from(self, other: Self) -> None:
         """Make this state equal to ``other``: every field assigned (the game's and, through
         :meth:`_copy_match`, the match's), each list field as a copy. A field left out would
-        be shared or missing in clones; the conformance kit compares clones field by field."""
+        be shared or missing in clones (tests/test_engine_build.py compares them field by field)."""
 
     def apply(self, action: Action | str, seat: int | None = None) -> list[Event]:
         """Check ``action`` (an action or its text) and apply it for ``seat`` (the seat to act
