@@ -459,6 +459,17 @@ static double follow(Search *s, int leader, int lead_card, double alpha, double 
     return best;
 }
 
+/* obj as a fast sequence of exactly n entries (a new reference), or NULL with the error set. */
+static PyObject *sequence_of(PyObject *obj, Py_ssize_t n, const char *name) {
+    PyObject *seq = PySequence_Fast(obj, name);
+    if (seq != NULL && PySequence_Fast_GET_SIZE(seq) != n) {
+        PyErr_Format(PyExc_ValueError, "%s has %zd entries, not %zd", name,
+                     PySequence_Fast_GET_SIZE(seq), n);
+        Py_CLEAR(seq);
+    }
+    return seq;
+}
+
 /* --- the Python type Table ----------------------------------------------------------------- */
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
@@ -473,14 +484,9 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
         return NULL;
     }
     double values[8];
-    PyObject *seq = PySequence_Fast(outcome, "outcome is a sequence of 8 numbers");
+    PyObject *seq = sequence_of(outcome, 8, "outcome (winner * 4 + game points)");
     if (seq == NULL)
         return NULL;
-    if (PySequence_Fast_GET_SIZE(seq) != 8) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "outcome has 8 entries (winner * 4 + game points)");
-        return NULL;
-    }
     for (Py_ssize_t i = 0; i < 8; i++) {
         values[i] = PyFloat_AsDouble(PySequence_Fast_GET_ITEM(seq, i));
         if (values[i] == -1.0 && PyErr_Occurred()) {
@@ -652,17 +658,11 @@ static PyTypeObject TableType = {
 
 /* --- init(): the rules tables from atout.schnapsen.tables ----------------------------------- */
 
-/* Copy an int sequence of length n, each within [lo, hi], into out (int or uint64_t). */
+/* Copy an int sequence of length n, each within [lo, hi], into out. */
 static int copy_ints(PyObject *obj, Py_ssize_t n, long lo, long hi, const char *name, int *out) {
-    PyObject *seq = PySequence_Fast(obj, name);
+    PyObject *seq = sequence_of(obj, n, name);
     if (seq == NULL)
         return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        PyErr_Format(PyExc_ValueError, "%s has %zd entries, not %zd", name,
-                     PySequence_Fast_GET_SIZE(seq), n);
-        Py_DECREF(seq);
-        return -1;
-    }
     for (Py_ssize_t i = 0; i < n; i++) {
         long v;
         if (int_arg(PySequence_Fast_GET_ITEM(seq, i), lo, hi, name, &v) < 0) {
@@ -675,16 +675,11 @@ static int copy_ints(PyObject *obj, Py_ssize_t n, long lo, long hi, const char *
     return 0;
 }
 
+/* Copy a sequence of n card masks into out. */
 static int copy_masks(PyObject *obj, Py_ssize_t n, const char *name, uint64_t *out) {
-    PyObject *seq = PySequence_Fast(obj, name);
+    PyObject *seq = sequence_of(obj, n, name);
     if (seq == NULL)
         return -1;
-    if (PySequence_Fast_GET_SIZE(seq) != n) {
-        PyErr_Format(PyExc_ValueError, "%s has %zd entries, not %zd", name,
-                     PySequence_Fast_GET_SIZE(seq), n);
-        Py_DECREF(seq);
-        return -1;
-    }
     for (Py_ssize_t i = 0; i < n; i++) {
         if (mask_arg(PySequence_Fast_GET_ITEM(seq, i), name, &out[i]) < 0) {
             Py_DECREF(seq);
@@ -709,14 +704,9 @@ static PyObject *dealsolve_init(PyObject *module, PyObject *const *args, Py_ssiz
     if (copy_ints(args[0], NCARDS, 0, 3, "SUIT", suit) < 0 ||
         copy_ints(args[1], NCARDS, 0, 255, "POINTS", points) < 0)
         return NULL;
-    PyObject *per_trump = PySequence_Fast(args[2], "FOLLOWER_WINS");
+    PyObject *per_trump = sequence_of(args[2], 4, "FOLLOWER_WINS (a table per trump suit)");
     if (per_trump == NULL)
         return NULL;
-    if (PySequence_Fast_GET_SIZE(per_trump) != 4) {
-        Py_DECREF(per_trump);
-        PyErr_SetString(PyExc_ValueError, "FOLLOWER_WINS has one table per trump suit");
-        return NULL;
-    }
     for (int trump = 0; trump < 4; trump++) {
         if (copy_ints(PySequence_Fast_GET_ITEM(per_trump, trump), NCARDS * NCARDS, 0, 1,
                       "FOLLOWER_WINS[trump]", wins[trump]) < 0) {

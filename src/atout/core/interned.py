@@ -1,5 +1,8 @@
-"""Events that recur at every step, built once and shared (they are frozen values, like the
-interned actions), so that ``apply()`` does not build the same small object again and again.
+"""What the compiled engine reads at every step, held once: the events that recur, and the
+action kinds.
+
+Events that recur are built once and shared (they are frozen values, like the interned
+actions), so that ``apply()`` does not build the same small object again and again.
 
 ``apply()`` returns a card played at each play and a trick won at each trick; building an
 event is most of what ``apply()`` costs beyond ``step()``. Equal events compare equal whether
@@ -10,9 +13,51 @@ from __future__ import annotations
 
 from typing import Final
 
+from atout.core.actions import (
+    Beg,
+    Bid,
+    Claim,
+    Close,
+    Discard,
+    Exchange,
+    Give,
+    Pass,
+    Play,
+    Run,
+    Stand,
+)
 from atout.core.events import CardPlayed, TrickWon
 
-__all__ = ["card_played", "trick_won"]
+__all__ = [
+    "BEG_KIND",
+    "BID_KIND",
+    "CLAIM_KIND",
+    "CLOSE_KIND",
+    "DISCARD_KIND",
+    "EXCHANGE_KIND",
+    "GIVE_KIND",
+    "PASS_KIND",
+    "PLAY_KIND",
+    "RUN_KIND",
+    "STAND_KIND",
+    "card_played",
+    "trick_won",
+]
+
+# The action kinds the rules test at every step (``type(action) is PLAY_KIND``). Compiled
+# (setup.py), a name imported from an interpreted module is looked up in a dict at each use,
+# while a Final name of a compiled module is a C static; actions stay interpreted classes.
+PLAY_KIND: Final = Play
+BID_KIND: Final = Bid
+DISCARD_KIND: Final = Discard
+EXCHANGE_KIND: Final = Exchange
+CLOSE_KIND: Final = Close
+CLAIM_KIND: Final = Claim
+PASS_KIND: Final = Pass
+STAND_KIND: Final = Stand
+BEG_KIND: Final = Beg
+RUN_KIND: Final = Run
+GIVE_KIND: Final = Give
 
 #: The most seats any game has (River's 8).
 SEATS: Final = 8

@@ -36,24 +36,18 @@ from atout.core.events import (
     TrickWon,
     TrumpTurned,
 )
-from atout.core.interned import card_played
+from atout.core.interned import BID_KIND, PLAY_KIND, card_played
 from atout.core.state import Result, State, TrickRecord, index_field
 from atout.river.actions import BID, PLAY
 from atout.river.events import BidMade, BidsRevealed, NoTrump
 from atout.river.playout import random_playout
-from atout.river.tables import BEATS, PACK_SIZE
+from atout.river.tables import BEATS, BIT, PACK_SIZE
 from atout.river.view import RiverDealResult, RiverView, RoundScore
 
 if TYPE_CHECKING:
     from atout.river.game import River
 
 __all__ = ["EXACT_BONUS", "RiverState", "hook_bid", "round_points"]
-
-# Compiled (setup.py), a name imported from an interpreted module is looked up in a dict at
-# each use, while a Final module name is a C static: the action kinds, tested at every step,
-# are aliased here (actions stay interpreted classes).
-_PLAY_KIND: Final = Play
-_BID_KIND: Final = Bid
 
 #: The bids made, built once each (see atout.core.interned), by ``seat * 128 + tricks * 2 +
 #: sealed``.
@@ -164,11 +158,8 @@ class RiverState(State):
         cards = self._schedule[self._deal_no - 1]
         dealt = cards * n
         hands = [0] * n
-        # Card j of the deal goes to the j-th seat left of the dealer, round and round.
-        seat = dealer
-        for j in range(dealt):
-            seat = seat + 1 if seat + 1 < n else 0
-            hands[seat] |= 1 << pack[j]
+        for seat, hand in _dealt(pack, dealer, cards, n).items():
+            hands[seat] = sum([BIT[c] for c in hand])
         self._dealer = dealer
         self._cards = cards
         self._hands = hands
@@ -219,12 +210,12 @@ class RiverState(State):
     def _is_legal(self, seat: int, action: Action) -> bool:
         kind = type(action)
         if -1 in self._bids:
-            if kind is not _BID_KIND:
+            if kind is not BID_KIND:
                 return False
             assert isinstance(action, Bid)
             t = index_field(action, "tricks", self._cards + 1)
             return t >= 0 and t != self._forbidden_bid(seat)
-        if kind is not _PLAY_KIND:
+        if kind is not PLAY_KIND:
             return False
         assert isinstance(action, Play)
         c = index_field(action, "card", PACK_SIZE)
@@ -270,7 +261,7 @@ class RiverState(State):
         return f"you must follow {suit_name(suit)}: {options}"
 
     def _advance(self, seat: int, action: Action, events: list[Event] | None) -> None:
-        if type(action) is _BID_KIND:
+        if type(action) is BID_KIND:
             self._bid(seat, action.tricks, events)
         else:
             assert isinstance(action, Play)

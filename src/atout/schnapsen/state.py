@@ -36,7 +36,15 @@ from atout.core.events import (
     MatchEnded,
     TrumpTurned,
 )
-from atout.core.interned import card_played, trick_won
+from atout.core.interned import (
+    CLAIM_KIND,
+    CLOSE_KIND,
+    EXCHANGE_KIND,
+    PASS_KIND,
+    PLAY_KIND,
+    card_played,
+    trick_won,
+)
 from atout.core.state import Result, State, index_field
 from atout.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRY, PASS, PLAY
 from atout.schnapsen.events import (
@@ -71,15 +79,6 @@ if TYPE_CHECKING:
     from atout.schnapsen.game import Schnapsen
 
 __all__ = ["SchnapsenState"]
-
-# Compiled (setup.py), a name imported from an interpreted module is looked up in a dict at
-# each use, while a Final module name is a C static: the action kinds, tested at every step,
-# are aliased here (actions stay interpreted classes).
-_PLAY_KIND: Final = Play
-_EXCHANGE_KIND: Final = Exchange
-_CLOSE_KIND: Final = Close
-_CLAIM_KIND: Final = Claim
-_PASS_KIND: Final = Pass
 
 GOAL: Final = 66
 MATCH_POINTS: Final = 7
@@ -267,9 +266,9 @@ class SchnapsenState(State):
     def _is_legal(self, seat: int, action: Action) -> bool:
         kind = type(action)
         if self._window:
-            return kind is _CLAIM_KIND or kind is _PASS_KIND
+            return kind is CLAIM_KIND or kind is PASS_KIND
         hand = self._hands[seat]
-        if kind is _PLAY_KIND:
+        if kind is PLAY_KIND:
             assert isinstance(action, Play)
             c = index_field(action, "card", 52)
             if c < 0:
@@ -283,11 +282,11 @@ class SchnapsenState(State):
                 return (c == KING[SUIT[c]] or c == QUEEN[SUIT[c]]) and hand & pair == pair
             return True
         leading = self._lead < 0
-        if kind is _EXCHANGE_KIND:
+        if kind is EXCHANGE_KIND:
             return leading and self._open and bool(hand >> JACK[self._trump] & 1)
-        if kind is _CLOSE_KIND:
+        if kind is CLOSE_KIND:
             return leading and self._open and hand.bit_count() == 5
-        if kind is _CLAIM_KIND:
+        if kind is CLAIM_KIND:
             return leading and self._manual
         return False
 
@@ -348,17 +347,17 @@ class SchnapsenState(State):
 
     def _advance(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = type(action)
-        if kind is _PLAY_KIND:
+        if kind is PLAY_KIND:
             assert isinstance(action, Play)
             if self._lead < 0:
                 self._lead_card(seat, action.card, action.marriage, events)
             else:
                 self._follow(seat, action.card, events)
-        elif kind is _EXCHANGE_KIND:
+        elif kind is EXCHANGE_KIND:
             self._exchange_jack(seat, events)
-        elif kind is _CLOSE_KIND:
+        elif kind is CLOSE_KIND:
             self._close(seat, events)
-        elif kind is _CLAIM_KIND:
+        elif kind is CLAIM_KIND:
             self._claim(seat, events)
         else:
             self._pass(seat, events)

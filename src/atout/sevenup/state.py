@@ -36,7 +36,16 @@ from atout.core.events import (
     Event,
     MatchEnded,
 )
-from atout.core.interned import card_played, trick_won
+from atout.core.interned import (
+    BEG_KIND,
+    DISCARD_KIND,
+    GIVE_KIND,
+    PLAY_KIND,
+    RUN_KIND,
+    STAND_KIND,
+    card_played,
+    trick_won,
+)
 from atout.core.state import Result, State, TrickRecord, index_field
 from atout.sevenup.actions import BEG, DISCARD, GIVE, PLAY, RUN, STAND
 from atout.sevenup.events import (
@@ -79,16 +88,6 @@ if TYPE_CHECKING:
     from atout.sevenup.rules import SevenUpRules
 
 __all__ = ["SevenUpState"]
-
-# Compiled (setup.py), a name imported from an interpreted module is looked up in a dict at
-# each use, while a Final module name is a C static: the action kinds, tested at every step,
-# are aliased here (actions stay interpreted classes).
-_PLAY_KIND: Final = Play
-_DISCARD_KIND: Final = Discard
-_STAND_KIND: Final = Stand
-_BEG_KIND: Final = Beg
-_RUN_KIND: Final = Run
-_GIVE_KIND: Final = Give
 
 _STAND_OR_BEG: Final[list[Action]] = [STAND, BEG]
 _GIVE_OR_RUN: Final[list[Action]] = [GIVE, RUN]
@@ -253,7 +252,7 @@ class SevenUpState(State):
     def _is_legal(self, seat: int, action: Action) -> bool:
         kind = type(action)
         stage = self._stage
-        if kind is _PLAY_KIND:
+        if kind is PLAY_KIND:
             assert isinstance(action, Play)
             c = index_field(action, "card", 52)
             if stage != PLAYING or action.marriage or c < 0:
@@ -262,17 +261,17 @@ class SevenUpState(State):
             if self._lead >= 0:
                 hand = self._follow_mask(hand)
             return bool(hand >> c & 1)
-        if kind is _DISCARD_KIND:
+        if kind is DISCARD_KIND:
             assert isinstance(action, Discard)
             c = index_field(action, "card", 52)
             if stage != DISCARDING or c < 0:
                 return False
             return bool(self._hands[seat] >> c & 1)
-        if kind is _STAND_KIND or kind is _BEG_KIND:
+        if kind is STAND_KIND or kind is BEG_KIND:
             return stage == STAND_OR_BEG
-        if kind is _RUN_KIND:
+        if kind is RUN_KIND:
             return stage == GIVE_OR_RUN
-        if kind is _GIVE_KIND:
+        if kind is GIVE_KIND:
             return stage == GIVE_OR_RUN and self._may_give()
         return False
 
@@ -329,20 +328,20 @@ class SevenUpState(State):
 
     def _advance(self, seat: int, action: Action, events: list[Event] | None) -> None:
         kind = type(action)
-        if kind is _PLAY_KIND:
+        if kind is PLAY_KIND:
             assert isinstance(action, Play)
             if self._lead < 0:
                 self._lead_card(seat, action.card, events)
             else:
                 self._follow(seat, action.card, events)
-        elif kind is _DISCARD_KIND:
+        elif kind is DISCARD_KIND:
             assert isinstance(action, Discard)
             self._discard(seat, action.card, events)
-        elif kind is _STAND_KIND:
+        elif kind is STAND_KIND:
             self._stand(seat, events)
-        elif kind is _BEG_KIND:
+        elif kind is BEG_KIND:
             self._beg(seat, events)
-        elif kind is _GIVE_KIND:
+        elif kind is GIVE_KIND:
             self._give(seat, events)
         else:
             self._run(events)
