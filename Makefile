@@ -20,7 +20,7 @@ ENGINE_SOURCES := setup.py $(shell sed -n 's|^ *"\(atout/.*\.py\)",$$|src/\1|p' 
 PURE_TESTS := tests/test_core.py tests/test_cards.py tests/test_conformance.py tests/test_perft.py \
               tests/test_record.py tests/test_engine_build.py tests/schnapsen tests/sevenup tests/river
 
-.PHONY: play test lint typecheck pytest bench clean
+.PHONY: play test lint typecheck docs pytest bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,7 +48,7 @@ $(SSTAMP): pyproject.toml | $(BIN)/python
 play: $(SSTAMP) $(CSTAMP)
 	$(BIN)/atout serve --port $(PORT)
 
-test: lint typecheck pytest
+test: lint typecheck docs pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests bench setup.py
@@ -56,6 +56,11 @@ lint: $(STAMP)
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
+
+# The API reference and the guides (mkdocs.yml), offline; a warning (a broken link, a docstring
+# that names what does not exist) fails the build.
+docs: $(STAMP)
+	$(BIN)/mkdocs build --strict --quiet --site-dir site
 
 # The whole suite on the compiled engine (where it was built), then the rules on the pure one.
 pytest: $(STAMP) $(CSTAMP)
@@ -68,5 +73,5 @@ bench: $(BSTAMP) $(CSTAMP)
 	$(BIN)/python bench/arena.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis build
+	rm -rf $(VENV) site .mypy_cache .pytest_cache .ruff_cache .hypothesis build
 	find src -name '*.so' -delete
