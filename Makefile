@@ -17,7 +17,7 @@ ENGINE_SOURCES := setup.py $(shell sed -n 's|^ *"\(atout/.*\.py\)",$$|src/\1|p' 
                   $(wildcard src/atout/*/*.c)
 # What the pure engine also runs in `make test`: the rules, the conformance kit, the perft
 # counts, the OpenSpiel differential and the fault-planting tests (see tests/conftest.py).
-PURE_TESTS := tests/test_core.py tests/test_cards.py tests/test_conformance.py tests/test_perft.py \
+PURE_TESTS := tests/test_core.py tests/test_api.py tests/test_cards.py tests/test_conformance.py tests/test_perft.py \
               tests/test_record.py tests/test_engine_build.py tests/schnapsen tests/sevenup tests/river
 
 .PHONY: play test lint typecheck docs pytest bench clean

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout import record as records
+from atout.bots.base import uses_view
 from atout.bots.loader import factory
 from atout.core.actions import Action
 from atout.core.game import Game
@@ -95,7 +96,7 @@ def play_unit(
     game = _game(rules)
     bots = [factory(specs[b])() for b in unit.seats]
     # A bot that does not look at views gets a bare one, built once: a saving per decision.
-    bare = [None if getattr(b, "uses_view", True) else View(s, rules) for s, b in enumerate(bots)]
+    bare = [None if uses_view(b) else View(s, rules) for s, b in enumerate(bots)]
     rngs = [
         random.Random(seeded_int(unit.seed, f"arena:{unit.arrangement}:{s}"))
         for s in range(game.seats)

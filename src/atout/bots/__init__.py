@@ -7,13 +7,23 @@ actions, never a state.
 
 from __future__ import annotations
 
-from atout.bots.base import Bot
+from atout.bots.base import Bot, uses_view
 from atout.bots.levels import LEVELS, Easy, Expert, Hard, Medium
-from atout.bots.loader import BOTS, make, parse_spec
+from atout.bots.loader import BOTS, make, parse_spec, split_specs
 from atout.bots.randombot import RandomBot
 from atout.bots.search import SearchBot
 
-__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "SearchBot", "make", "parse_spec"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "RandomBot",
+    "SearchBot",
+    "make",
+    "parse_spec",
+    "split_specs",
+    "uses_view",
+]
 
 BOTS.update(
     random=RandomBot,

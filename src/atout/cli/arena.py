@@ -13,6 +13,7 @@ from pathlib import Path
 
 from atout.arena import Sprt, Tournament, csv_text, run, summarise, text
 from atout.arena.play import UnitResult
+from atout.bots.loader import split_specs
 
 __all__ = ["add_parser", "main"]
 
@@ -41,20 +42,6 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     a.add_argument("--plot", metavar="FILE", help="draw the rating ladder (PNG, SVG, ...)")
 
 
-def _split_specs(text: str) -> tuple[str, ...]:
-    """Split on commas outside parentheses: ``hard(time=0.2,depth=3),random``."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-            continue
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        cur += ch
-    out.append(cur.strip())
-    return tuple(s for s in out if s)
-
-
 def main(args: argparse.Namespace) -> int:
     """Run the tournament the arguments describe."""
     sprt = None
@@ -66,7 +53,7 @@ def main(args: argparse.Namespace) -> int:
         sprt = Sprt(elo0, elo1)
     t = Tournament(
         rules=args.game,
-        bots=_split_specs(args.bots),
+        bots=tuple(split_specs(args.bots)),
         units=args.matches if args.matches is not None else args.deals,
         deals=args.deals is not None,
         duplicate=args.duplicate,

@@ -91,9 +91,9 @@ def play(
     say(f"{game.title} ({game.text}). {HELP}")
     for event in state.opening_events():
         _say(event.seen_by(human), names, say)
-    while state.to_act is not None:
-        to_act = state.to_act
-        seat = to_act if isinstance(to_act, int) else min(to_act)
+    while not state.is_over:
+        seat = state.acting_seats[0]
+        action: Action | str | None
         if seat == human:
             action = _ask_human(game=game, state=state, seat=human, names=names, ask=ask, say=say)
             if action is None:

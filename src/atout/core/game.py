@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Generic, TypeVar
 
-from atout.cards import card_text, parse_card
+from atout.cards import RANK_LETTERS, SUIT_LETTERS, Rank, card_text, parse_card
 from atout.core.actions import Action
 from atout.core.data import Data
 from atout.core.rules import Rules
@@ -37,6 +37,12 @@ class Game(ABC, Generic[S]):
     rules_type: ClassVar[type[Rules]]
     #: The accepted action forms, for error messages and help.
     action_forms: ClassVar[tuple[str, ...]]
+    #: The ranks in trick-taking order, highest first (every game of atout: a trump beats any
+    #: card of another suit, a higher card of the suit led beats a lower one).
+    rank_order: ClassVar[tuple[Rank, ...]] = (
+        Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN, Rank.NINE, Rank.EIGHT,
+        Rank.SEVEN, Rank.SIX, Rank.FIVE, Rank.FOUR, Rank.THREE, Rank.TWO,
+    )  # fmt: skip
 
     def __init__(self, rules: Rules | None = None) -> None:
         if rules is None:
@@ -110,6 +116,60 @@ class Game(ABC, Generic[S]):
             )
         return cards
 
+    # --- the order of the cards in a trick (public helpers for bots) ----------------------
+
+    @property
+    def rank_letters(self) -> tuple[str, ...]:
+        """The ranks as cards write them, highest first: ``("A", "10", "K", "Q", "J")`` in
+        Schnapsen, ``("A", "K", "Q", ..., "2")`` in Seven Up and River."""
+        return tuple(RANK_LETTERS[r] for r in self.rank_order)
+
+    def strength(self, card: int | str) -> int:
+        """How high ``card`` ranks within its suit: 0 for the lowest rank of this game's
+        pack, one more per rank above it (Schnapsen: J 0, Q 1, K 2, 10 3, A 4)."""
+        c = _card(card)
+        rank = c % 13
+        if rank not in self.rank_order:
+            raise ValueError(f"{card_text(c)} is not a card of the {self.title} pack")
+        return len(self.rank_order) - 1 - self.rank_order.index(Rank(rank))
+
+    def beats(
+        self,
+        card: int | str,
+        other: int | str,
+        trump: int | str | None,
+        led: int | str | None = None,
+    ) -> bool:
+        """Whether ``card`` ranks above ``other`` in a trick led in suit ``led`` (by default
+        ``other``'s suit: ``other`` led, or is the card winning the trick) with ``trump`` the
+        trump suit (``None``: a round without trumps). A trump beats every card of another
+        suit; a card of the suit led beats every card of a suit that is neither; within one
+        suit the higher rank wins (:attr:`rank_order`). Suits are ints 0-3 or letters C D H S."""
+        a, b = _card(card), _card(other)
+        t = _suit(trump)
+        lead = _suit(led)
+        if lead is None:
+            lead = b // 13
+        return self._trick_key(a, t, lead) > self._trick_key(b, t, lead)
+
+    def trick_winner(self, cards: Sequence[int | str], trump: int | str | None) -> int:
+        """The index, in the order played, of the card that wins a trick of ``cards`` (the
+        first led): the highest trump, or with no trump in it the highest card of the suit
+        led."""
+        if not cards:
+            raise ValueError("a trick has at least one card")
+        played = [_card(c) for c in cards]
+        t, lead = _suit(trump), played[0] // 13
+        keys = [self._trick_key(c, t, lead) for c in played]
+        return keys.index(max(keys))
+
+    def _trick_key(self, c: int, trump: int | None, led: int) -> int:
+        """A number that orders cards within one trick: trumps above the suit led above the
+        rest (which never win), each by :meth:`strength`."""
+        suit = c // 13
+        tier = 2 if suit == trump else 1 if suit == led else 0
+        return tier * 16 + self.strength(c) if tier else -1
+
     @abstractmethod
     def parse_action(self, text: str) -> Action:
         """Read an action's text; :class:`~atout.errors.NotationError` names the forms."""
@@ -162,3 +222,23 @@ class Game(ABC, Generic[S]):
 
     def __repr__(self) -> str:
         return f"atout.load({self.text!r})"
+
+
+def _card(card: int | str) -> int:
+    """A card id from an id or a text (``QS``)."""
+    if isinstance(card, str):
+        return parse_card(card)
+    if type(card) is not int or not 0 <= card < 52:
+        raise ValueError(f"{card!r} is not a card (an int from 0 to 51, or a text like QS)")
+    return card
+
+
+def _suit(suit: int | str | None) -> int | None:
+    """A suit from its number (0-3), its letter (C D H S) or ``None`` (no trump)."""
+    if suit is None:
+        return None
+    if isinstance(suit, str) and suit.upper() in SUIT_LETTERS:
+        return SUIT_LETTERS.index(suit.upper())
+    if type(suit) is int and 0 <= suit < 4:
+        return suit
+    raise ValueError(f"{suit!r} is not a suit (0-3, or one of C D H S) or None")

@@ -162,6 +162,19 @@ class State(ABC):
         """Whether the match is over."""
         return self._to_act is None
 
+    @property
+    def acting_seats(self) -> tuple[int, ...]:
+        """The seats whose decision it is, lowest first: one seat, several while they decide
+        at once (River's ``simultaneous_bids``: each bids, in any order, with
+        ``legal_actions(seat)`` and ``apply(action, seat)``), none when the match is over.
+        A driver loop that takes ``acting_seats[0]`` plays every variant."""
+        to_act = self._to_act
+        if to_act is None:
+            return ()
+        if isinstance(to_act, int):
+            return (to_act,)
+        return tuple(sorted(to_act))
+
     @abstractmethod
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Every action allowed now, in a fixed order; empty only when the match is over.
@@ -169,7 +182,25 @@ class State(ABC):
 
     @abstractmethod
     def view(self, seat: int | None) -> View:
-        """What ``seat`` may know now; ``None`` gives a spectator's view (nothing hidden)."""
+        """What ``seat`` may know now; ``None`` gives a spectator's view (nothing hidden).
+        A seat that is not one of the table's raises :class:`ValueError`."""
+
+    def _viewer(self, seat: object) -> int | None:
+        """``seat`` if it is one of the table's seats or ``None`` (a spectator), else
+        :class:`ValueError` saying why: what every game's :meth:`view` checks first. (Its
+        ``seat`` is typed ``object`` there, so that the compiled engine does not reject a
+        wrong type with a bare TypeError before this says what a seat is.)"""
+        if seat is None or (type(seat) is int and 0 <= seat < self.game.seats):
+            return seat
+        last = self.game.seats - 1
+        if isinstance(seat, (frozenset, set, tuple, list)):
+            raise ValueError(
+                f"view() takes one seat, not {sorted(seat)!r}: when several seats decide at "
+                "once, view each of them (for seat in state.acting_seats)"
+            )
+        raise ValueError(
+            f"a view is for a seat from 0 to {last} or None (a spectator), not {seat!r}"
+        )
 
     @abstractmethod
     def result(self) -> Result:

@@ -24,7 +24,11 @@ class View(Data):
     played), so that a bot given only views can load the game and reason about it."""
 
     seat: int | None
+    """The seat this view is for (0 is the first seat); ``None``: a spectator's view, which hides
+    nothing."""
     rules: str
+    """The table's canonical rules text (``schnapsen(manual_claim=true)``):
+    ``atout.load(view.rules)`` gives the game."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +37,14 @@ class TrickRecord(Data):
     winner and its worth (card points in Schnapsen, counting values for Game in Seven Up)."""
 
     leader: int
+    """The seat that led the trick."""
     cards: tuple[int, ...] = field(metadata=CARDS)
+    """The trick's cards in the order played, the lead first."""
     winner: int = 0
+    """The seat that took the trick."""
     points: int = 0
+    """What the trick is worth: its card points in Schnapsen, its counting values for Game in Seven
+    Up, 0 in River."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -366,7 +366,8 @@ class RiverState(State):
         # Every action of the round so far is a bid while the bidding lasts.
         return self._n - self._bids.count(-1) if self._sealed and -1 in self._bids else 0
 
-    def view(self, seat: int | None) -> RiverView:
+    def view(self, seat: object) -> RiverView:
+        seat = self._viewer(seat)
         to_act = self._to_act
         bids = self._bids
         sealed = self._sealed and -1 in bids

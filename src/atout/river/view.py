@@ -50,20 +50,40 @@ class RiverView(View):
     """
 
     deal: int
+    """The round's number in the match, from 1."""
     rounds: int
+    """How many rounds the match has (its schedule: down the river and up again)."""
     cards: int
+    """How many cards each seat was dealt this round."""
     dealer: int
+    """The seat that dealt this round; it bids last, under the hook."""
     to_act: tuple[int, ...]
+    """The seats whose decision it is: one, or several while sealed bids are made; empty once the
+    match is over."""
     leader: int
+    """The seat that leads (or led) the current trick."""
     hand: CardSet | None
+    """This seat's cards; ``None`` in a spectator's view."""
     hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
     trump: int | None = field(metadata=SUIT)
+    """The trump suit (0-3: clubs, diamonds, hearts, spades); ``None`` in a round that deals all 52
+    cards."""
     turned: int | None = field(metadata=CARD)
+    """The turned card that names trumps; ``None`` when there is none."""
     bids: tuple[int | None, ...]
+    """Each seat's bid where this seat may see it; ``None``: not made yet, or sealed."""
     has_bid: tuple[bool, ...]
+    """Whether each seat has bid this round (sealed bids included)."""
     trick: tuple[int, ...] = field(metadata=CARDS)
+    """The cards on the table in the order played, led by ``leader``."""
     history: tuple[TrickRecord, ...]
+    """The round's finished tricks, oldest first (worth 0: cards do not count here)."""
     tricks: tuple[int, ...]
+    """The tricks each seat has taken this round."""
     scores: tuple[int, ...]
+    """The running totals before this round."""
     sheet: tuple[RoundScore, ...]
+    """The score sheet: one row per finished round."""
     match_over: bool
+    """Whether the match is over."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from atout.cards import SCHNAPSEN_PACK, parse_card
+from atout.cards import SCHNAPSEN_PACK, Rank, parse_card
 from atout.core.actions import Action
 from atout.core.data import Data
 from atout.core.game import Game
@@ -30,6 +30,8 @@ class Schnapsen(Game[SchnapsenState]):
     title: ClassVar[str] = "Schnapsen"
     rules_type: ClassVar[type[SchnapsenRules]] = SchnapsenRules
     rules: SchnapsenRules
+    #: RULES.md §3 "Cards": A 10 K Q J in every suit.
+    rank_order: ClassVar[tuple[Rank, ...]] = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
     action_forms: ClassVar[tuple[str, ...]] = (
         "play <card> (e.g. play QS)",
         "play <King or Queen> marriage (e.g. play KH marriage)",

@@ -570,7 +570,8 @@ class SchnapsenState(State):
         """No more draws (the stock exhausted or closed): at most ten plies are left."""
         return not (self._closed_by < 0 and self._bottom >= 0)
 
-    def view(self, seat: int | None) -> SchnapsenView:
+    def view(self, seat: object) -> SchnapsenView:
+        seat = self._viewer(seat)
         to_act = self._to_act
         return SchnapsenView(
             seat=seat,

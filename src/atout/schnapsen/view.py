@@ -49,29 +49,56 @@ class SchnapsenView(View):
     """
 
     deal: int
+    """The deal's number in the match, from 1."""
     dealer: int
+    """The seat that dealt this deal; the other seat (eldest) leads the first trick."""
     to_act: int | None
+    """The seat whose decision it is; ``None`` once the match is over."""
     leader: int
+    """The seat that leads (or led) the current trick."""
     hand: CardSet | None
+    """This seat's cards; ``None`` in a spectator's view."""
     hand_sizes: tuple[int, int]
+    """How many cards each seat holds."""
     trump: int = field(metadata=SUIT)
+    """The trump suit (0-3: clubs, diamonds, hearts, spades)."""
     trump_card: int | None = field(metadata=CARD)
+    """The face-up trump card under the stock; ``None`` once taken (by the exchange or the last
+    draw) or after a close."""
     turned: int = field(metadata=CARD)
+    """The card turned for trump at the deal (public from the start, wherever it went later)."""
     stock_size: int
+    """How many cards the stock holds, the face-up trump card included."""
     closed: bool
+    """Whether the stock is closed (by a close, RULES.md §3 "Closing"); play follows the strict
+    rules from then on."""
     closed_by: int | None
+    """The seat that closed the stock; ``None`` when nobody did."""
     closed_at: int | None
+    """How many tricks were finished when the stock was closed; ``None`` when not closed."""
     close_record: tuple[int, int] | None
+    """The closer's opponent's card points and tricks at the close (both players saw them); ``None``
+    when not closed."""
     trick: tuple[int, ...] = field(metadata=CARDS)
+    """The cards on the table in the order played, led by ``leader``."""
     points: tuple[int, int]
+    """The card points each seat has credited: the cards it captured and its credited marriages."""
     pending: tuple[int, int]
+    """Marriage points each seat declared before taking a trick, credited at its first trick."""
     tricks: tuple[int, int]
+    """How many tricks each seat has taken this deal."""
     to_go: tuple[int, int]
+    """The game points each seat still needs (the match runs from 7 to 0)."""
     history: tuple[TrickRecord, ...]
+    """The finished tricks of this deal, oldest first, with their card points."""
     marriages: tuple[MarriageRecord, ...]
+    """The marriages declared this deal, in order."""
     exchange: ExchangeRecord | None
+    """The trump Jack exchange of this deal; ``None`` when nobody made it."""
     claim_pending: bool
+    """Under ``manual_claim``: whether the seat to act may claim 66 now."""
     match_over: bool
+    """Whether the match is over."""
 
 
 @dataclass(frozen=True, slots=True)

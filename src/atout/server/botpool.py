@@ -156,7 +156,7 @@ class BotPool:
                 bot: bots.Bot | None = bots.make(spec)
             except Exception:
                 bot = None  # the worker meets the same failure, and the pool's fallback
-            self._inline[spec] = bot if bot is not None and not bot.uses_view else None
+            self._inline[spec] = bot if bot is not None and not bots.uses_view(bot) else None
         return self._inline[spec]
 
     def close(self) -> None:

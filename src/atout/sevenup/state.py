@@ -593,7 +593,8 @@ class SevenUpState(State):
         levels solve whole hands with :mod:`atout.sevenup.endgame`, in a few milliseconds)."""
         return self._stage == PLAYING and (self._hands[0] | self._hands[1]).bit_count() <= 8
 
-    def view(self, seat: int | None) -> SevenUpView:
+    def view(self, seat: object) -> SevenUpView:
+        seat = self._viewer(seat)
         to_act = self._to_act
         over = to_act is None
         hands, discards = self._hands, self._discards

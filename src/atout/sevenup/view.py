@@ -37,24 +37,47 @@ class SevenUpView(View):
     """
 
     deal: int
+    """The deal's number in the match, from 1."""
     dealer: int
+    """The seat that dealt this deal."""
     eldest: int
+    """The dealer's opponent, who stands or begs and leads the first trick."""
     to_act: int | None
+    """The seat whose decision it is; ``None`` once the match is over."""
     stage: str
+    """Where the deal is: ``stand_or_beg``, ``give_or_run``, ``discard``, ``play``, or ``over`` once
+    the match is."""
     hand: CardSet | None = field(metadata=CARDS)
+    """This seat's cards; ``None`` in a spectator's view."""
     discards: CardSet | None = field(metadata=CARDS)
+    """The cards this seat discarded after a run (hidden from the other seat); ``None`` for a
+    spectator."""
     hand_sizes: tuple[int, int]
+    """How many cards each seat holds."""
     discard_counts: tuple[int, int]
+    """How many cards each seat has discarded."""
     turn_up: int = field(metadata=CARD)
+    """The face-up card whose suit is trump, or is proposed as trump while ``stage`` is
+    ``stand_or_beg`` or ``give_or_run``."""
     rejected: tuple[int, ...] = field(metadata=CARDS)
+    """The turn-ups rejected by a beg, in the order turned."""
     trump: int | None = field(metadata=SUIT)
+    """The trump suit (0-3: clubs, diamonds, hearts, spades); ``None`` until it is settled."""
     cards_left: int
+    """How many cards are not dealt."""
     leader: int
+    """The seat that leads (or led) the current trick."""
     trick: tuple[int, ...] = field(metadata=CARDS)
+    """The cards on the table in the order played, led by ``leader``."""
     tricks: tuple[TrickRecord, ...]
+    """The finished tricks of this deal, oldest first, each worth its counting values for Game."""
     scores: tuple[int, int]
+    """The match points as they stand, those already scored this deal included (the match is to
+    7)."""
     deal_points: tuple[int, int]
+    """The points scored this deal so far."""
     match_over: bool
+    """Whether the match is over."""
 
 
 @dataclass(frozen=True, slots=True)
