@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -151,3 +154,64 @@ def test_play_against_a_level(tmp_path: Path) -> None:
     )  # fmt: skip
     rec = atout.record.load(out)
     assert rec.seats[1].name == "hard" and rec.replay().is_over
+
+
+def _replay_of(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> tuple[int, str, str]:
+    path = tmp_path / "r.json"
+    path.write_text(text, encoding="utf-8")
+    status = main(["replay", str(path)])
+    said = capsys.readouterr()
+    return status, said.out, said.err
+
+
+def _edited(change: Any) -> str:
+    data = json.loads((RECORDS / "schnapsen-match.json").read_text())
+    change(data)
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("[" * 100_000, "the record is not valid JSON: it nests deeper than"),
+        (_edited(lambda d: d["result"]["deals"][2].__setitem__("points", 3)),
+         r"result.deals[2].points is 3 in the record, 2 from the actions"),
+        (_edited(lambda d: d["result"].__setitem__("winners", [1 - d["result"]["winners"][0]])),
+         "result.winners[0] is"),
+        (_edited(lambda d: d.__setitem__("actions", d["actions"][:-5])),
+         "result.over is true in the record, false from the actions"),
+        (_edited(lambda d: d.pop("game")), "record field 'game'"),
+        (_edited(lambda d: d.pop("seats")), "record field 'seats'"),
+        (_edited(lambda d: d.pop("result")), "record field 'result'"),
+    ],
+    ids=["nested", "points", "winners", "truncated", "no-game", "no-seats", "no-result"],
+)  # fmt: skip
+def test_replay_of_a_record_that_must_not_pass_says_why_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, words: str
+) -> None:
+    status, out, err = _replay_of(tmp_path, capsys, text)
+    assert status == 2 and out == ""
+    assert err.startswith("atout: ") and err.count("\n") == 1, err
+    assert words in err
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["\x1b[2J\x1b[31mAnn", "Ann\x00", "Ann\x9b31m", "Ann\u202eexe.txt", "\u2066Ann\u2069",
+     "A\u200bnn", "Ann\u2028Bo", "Ann\x7f", "Ann\ud800"],
+)  # fmt: skip
+def test_replay_shows_control_characters_in_names_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    """A record may come from anywhere: a name that would drive the terminal is shown, escaped,
+    never sent to it."""
+    text = _edited(lambda d: d["seats"][0].__setitem__("name", name))
+    status, out, err = _replay_of(tmp_path, capsys, text)
+    assert status == 0, err
+    assert all(ch.isprintable() or ch == "\n" for ch in out), repr(out)
+    escaped = "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in name)
+    escaped = re.sub(r"\\u00([0-9a-f]{2})", r"\\x\1", escaped)
+    assert f"Seats: 0: {escaped}, 1:" in out
+    assert out.count(escaped) > 1  # in the seats, and wherever the narration names them

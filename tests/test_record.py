@@ -111,3 +111,71 @@ def test_steps_yield_events_as_they_happened() -> None:
     kinds = [e.kind for _s, _seat, _t, events in record.steps(rec) for e in events]
     assert kinds.count("deal_ended") == len(rec.packs)
     assert kinds[-1] == "match_ended"
+
+
+# --- records that must not pass (issue 15) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 100_000,
+        "{" + '"a":{' * 100_000,
+        '{"game": "schnapsen", "meta": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    ],
+    ids=["brackets", "objects", "inside"],
+)
+def test_json_nested_past_any_record_is_a_clear_error(text: str) -> None:
+    with pytest.raises(atout.RecordError, match="nests deeper than"):
+        record.loads(text)
+
+
+@pytest.mark.parametrize("key", ["game", "seats", "result", "dealer", "packs", "actions"])
+def test_a_record_without_a_field_names_it(key: str) -> None:
+    data = _data()
+    del data[key]
+    with pytest.raises(atout.RecordError, match=f"record field '{key}'"):
+        record.from_dict(data)
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("game", None), ("game", 3), ("seats", None), ("seats", {}), ("result", None),
+     ("result", []), ("result", "won")],
+)  # fmt: skip
+def test_a_record_field_of_the_wrong_kind_names_it(key: str, value: Any) -> None:
+    data = _data()
+    data[key] = value
+    with pytest.raises(atout.RecordError, match=f"record field '{key}'"):
+        record.from_dict(data)
+
+
+def test_records_written_now_read_back_with_their_optional_fields() -> None:
+    """A record of a match made without seat names (``from_state(state)``) has ``"seats":
+    []``; one of an unfinished match has that match's result so far; ``seed``, ``meta`` and the
+    format number ``atout`` may be left out, and ``rules`` for the game's defaults."""
+    state = atout.load("seven_up").new_match(seed=3)
+    rng = random.Random(3)
+    for _ in range(7):
+        state.apply(rng.choice(state.legal_actions()))
+    rec = record.from_state(state)
+    data = json.loads(record.dumps(rec))
+    assert data["seats"] == [] and data["result"]["over"] is False
+    assert record.loads(record.dumps(rec)).replay().history == state.history
+    del data["atout"]
+    assert record.from_dict(data) == rec
+    del data["rules"]  # the game's default rules
+    assert record.from_dict(data) == rec
+
+
+def test_check_end_finds_an_edited_result_after_stepping() -> None:
+    """:func:`record.steps` replays step by step; :func:`record.check_end` then checks what
+    :func:`record.replay` checks: the packs dealt and the stored result."""
+    data = _data()
+    data["result"]["deals"][2]["points"] = 3
+    rec = record.from_dict(data)
+    last = record.start(rec)
+    for state, _seat, _text, _events in record.steps(rec):
+        last = state
+    with pytest.raises(atout.RecordError, match=r"result.deals\[2\].points is 3"):
+        record.check_end(rec, last)

@@ -16,8 +16,14 @@ replayed, and how tests keep fixtures (never pickles)::
       "result": {...}
     }
 
-``seed`` may be present too: it lets a stored match that is still going shuffle its next deals
-exactly as it would have; it is secret while the match is played.
+``game``, ``seats``, ``dealer``, ``packs``, ``actions`` and ``result`` must be there. ``seats``
+may be empty (a match whose seats were not named: ``from_state(state)``); ``result`` is the
+result of the match so far, as its actions produce it (``over`` is false in a record of a match
+not finished), and replaying checks it. ``rules`` may be left out for the game's default rules,
+and ``atout`` (the format, :data:`FORMAT`) for this format. ``seed`` may be present too: it
+lets a stored match that is still going shuffle its next deals exactly as it would have; it is
+secret while the match is played. ``meta`` holds whatever the writer adds (a table's id, who
+took each action); replaying ignores it.
 
 :func:`replay` rebuilds the state and fails with :class:`~atout.errors.RecordError` naming the
 field or the step at fault: an unknown option, a pack that is not the game's, a malformed or
@@ -38,9 +44,8 @@ from atout.core.state import State
 from atout.errors import IllegalAction, NotationError, PackError, RecordError, RulesError
 from atout.games import load as load_game
 
-__all__ = ["FORMAT", "Record", "Seat", "dump", "dumps", "from_dict", "from_state", "load", "loads",
-           "replay",
-           "start", "steps"]  # fmt: skip
+__all__ = ["FORMAT", "Record", "Seat", "check_end", "dump", "dumps", "from_dict", "from_state",
+           "load", "loads", "replay", "start", "steps"]  # fmt: skip
 
 #: The record format version this module writes and reads.
 FORMAT = 1
@@ -128,11 +133,13 @@ def from_dict(data: Any) -> Record:
     version = data.get("atout", FORMAT)
     if version != FORMAT:
         raise RecordError(f"record format {version!r} is not supported (this atout reads {FORMAT})")
-    rules = data.get("rules", data.get("game"))
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise RecordError("record field 'game' must be the game's name, such as 'schnapsen'")
+    rules = data.get("rules", game)
     if not isinstance(rules, str):
         raise RecordError("record field 'rules' must be a rules text such as 'schnapsen'")
-    game = data.get("game")
-    if game is not None and rules.split("(", 1)[0].strip() != game:
+    if rules.split("(", 1)[0].strip() != game:
         raise RecordError(f"record field 'game' is {game!r} but its rules are {rules!r}")
     dealer = data.get("dealer")
     if not isinstance(dealer, int) or isinstance(dealer, bool):
@@ -163,9 +170,9 @@ def from_dict(data: Any) -> Record:
         if not ok:
             raise RecordError(f"record step {i + 1}: {a!r} is not a [seat, action] pair")
         actions.append((a[0], a[1]))
-    seats_raw = data.get("seats", [])
+    seats_raw = data.get("seats")
     if not isinstance(seats_raw, list):
-        raise RecordError("record field 'seats' must be a list")
+        raise RecordError("record field 'seats' must be a list of seats ([] if not named)")
     seats = []
     for i, s in enumerate(seats_raw):
         if not isinstance(s, dict) or not isinstance(s.get("name"), str):
@@ -173,8 +180,8 @@ def from_dict(data: Any) -> Record:
         version = s.get("version")
         seats.append(Seat(s["name"], None if version is None else str(version)))
     result = data.get("result")
-    if result is not None and not isinstance(result, dict):
-        raise RecordError("record field 'result' must be an object or null")
+    if not isinstance(result, dict):
+        raise RecordError("record field 'result' must be the match's result (an object)")
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise RecordError("record field 'seed' must be a whole number")
@@ -240,6 +247,14 @@ def replay(record: Record) -> State:
     state = start(record)
     for i, (seat, text) in enumerate(record.actions, start=1):
         _apply(state, i, seat, text)
+    check_end(record, state)
+    return state
+
+
+def check_end(record: Record, state: State) -> None:
+    """Check the state after a record's last action (from :func:`steps`) against the
+    record: every pack it holds dealt, and its result (if it states one) the one the actions
+    produce. Raises :class:`RecordError` saying where they part."""
     used = len(state.packs)
     if used != len(record.packs):
         raise RecordError(
@@ -252,7 +267,6 @@ def replay(record: Record) -> State:
             f"the last, step {len(record.actions)}, in deal {used}): it was edited or truncated; "
             + _first_difference(record.result, state.result().to_dict())
         )
-    return state
 
 
 def _first_difference(said: Any, got: Any, where: str = "result") -> str:
@@ -276,6 +290,11 @@ def loads(text: str) -> Record:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(f"the record is not valid JSON: {e}") from None
+    except RecursionError:
+        raise RecordError(
+            "the record is not valid JSON: it nests deeper than a record does "
+            "(brackets or braces inside each other by the thousand)"
+        ) from None
     return from_dict(data)
 
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,10 +82,20 @@ def test_a_thinking_bot_holds_up_no_other_table(sqlite_server: ServerProcess) ->
     assert per_move < 1.5 + 1.5, f"the bot took {per_move:.2f} s a move on a 1.5 s budget"
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def quick_server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[ServerProcess]:
+    """A server of its own, on SQLite then PostgreSQL, whose tables may give their absent
+    players half a second (``--min-grace 0.5``): the shared servers keep the least, 10 s."""
+    db = request.getfixturevalue("postgres").database() if request.param == "postgresql" else None
+    server = ServerProcess(tmp_path / "data", db, args=("--min-grace", "0.5")).start()
+    yield server
+    server.stop()
+
+
 def test_a_stand_in_plays_for_an_absent_player_until_they_come_back(
-    server: ServerProcess,
+    quick_server: ServerProcess,
 ) -> None:
-    asyncio.run(_stand_in(server))
+    asyncio.run(_stand_in(quick_server))
 
 
 async def _stand_in(server: ServerProcess) -> None:

@@ -6,9 +6,10 @@ its module under :mod:`atout.bots` (``atout.bots.schnapsen``, ...), registered i
 :data:`POLICIES`. ``easy`` and ``medium`` are quick heuristics that play like people of those
 levels; ``hard`` and ``expert`` search over worlds drawn from the view (:mod:`atout.bots.search`).
 
-Options every level takes: ``time`` bounds the thinking per decision in seconds (search levels);
-``seed`` makes the bot's choices a function of the seed and the view alone, whatever random
-stream the table hands it (the same seed and view always give the same action).
+Options every level takes: ``time`` bounds the thinking per decision in seconds (search levels;
+more than 0, at most :data:`MAX_TIME`); ``seed`` (a whole number from 0 to 2**63 - 1) makes the
+bot's choices a function of the seed and the view alone, whatever random stream the table hands
+it (the same seed and view always give the same action).
 """
 
 from __future__ import annotations
@@ -23,13 +24,18 @@ from typing import Any
 from atout.core.actions import Action
 from atout.core.state import View
 
-__all__ = ["LEVELS", "POLICIES", "Level", "Policy", "register"]
+__all__ = ["LEVELS", "MAX_SEED", "MAX_TIME", "POLICIES", "Level", "Policy", "register"]
 
 #: A policy: the level's decision for one game, given the view, the legal actions and a stream.
 Policy = Callable[[View, Sequence[Action], random.Random], Action]
 
 #: ``POLICIES[game][level]`` builds a level's policy from the bot's options.
 POLICIES: dict[str, dict[str, Callable[..., Policy]]] = {}
+
+#: The most thinking time (seconds a decision) a level takes: an hour.
+MAX_TIME = 3600.0
+#: Seeds are whole numbers from 0 to this, as match seeds are.
+MAX_SEED = 2**63 - 1
 
 #: The levels, weakest first.
 LEVELS = ("easy", "medium", "hard", "expert")
@@ -64,8 +70,8 @@ class Level:
     uses_view = True
 
     def __init__(self, time: float | None = None, seed: int | None = None) -> None:
-        if time is not None and time <= 0:
-            raise ValueError("time is a positive number of seconds")
+        _check_time(time)
+        _check_seed(seed)
         self.name = self.level
         self.time = time
         self.seed = seed
@@ -92,6 +98,24 @@ class Level:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(time={self.time!r}, seed={self.seed!r})"
+
+
+def _check_time(time: object) -> None:
+    """Refuse a ``time`` that is not a finite number of seconds in (0, MAX_TIME]."""
+    if time is None:
+        return
+    if isinstance(time, bool) or not isinstance(time, (int, float)) or not 0 < time <= MAX_TIME:
+        raise ValueError(
+            f"time is a number of seconds more than 0 and at most {MAX_TIME:g}, not {time!r}"
+        )
+
+
+def _check_seed(seed: object) -> None:
+    """Refuse a ``seed`` that is not a whole number in [0, MAX_SEED]."""
+    if seed is None:
+        return
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed is a whole number from 0 to 2**63 - 1, not {seed!r}")
 
 
 def _view_seed(seed: int, view: View) -> int:

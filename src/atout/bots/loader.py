@@ -11,6 +11,7 @@ import functools
 import importlib
 import importlib.util
 import inspect
+import math
 import re
 import sys
 from collections.abc import Callable
@@ -51,7 +52,9 @@ def split_specs(text: str) -> list[str]:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """Split a spec into its target (a built-in name or ``target:Class``) and typed options."""
+    """Split a spec into its target (a built-in name or ``target:Class``) and typed options.
+    A number that is not finite (``nan``, ``inf``, ``1e999``) is no option value of any bot:
+    it raises :class:`~atout.errors.RulesError` naming the option."""
     m = _USER.match(spec)
     if m is not None:
         name = f"{m.group('target')}:{m.group('cls')}"
@@ -62,7 +65,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
             name, raw = parse_rules_text(spec)
         except NotationError as e:
             raise RulesError(f"cannot read the bot spec {spec!r}: {e}") from None
-    return name, {k: _value(v) for k, v in raw.items()}
+    options = {k: _value(v) for k, v in raw.items()}
+    for key, value in options.items():
+        if isinstance(value, float) and not math.isfinite(value):
+            raise RulesError(f"bot option {key}={raw[key]} in {spec!r} is not a finite number")
+    return name, options
 
 
 def _value(text: str) -> Any:

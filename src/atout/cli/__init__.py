@@ -15,7 +15,7 @@ from pathlib import Path
 from atout import bots, record, rulebook
 from atout.cli import arena
 from atout.cli.play import play
-from atout.cli.transcript import transcript
+from atout.cli.transcript import printable, transcript
 from atout.core.game import Game
 from atout.core.rules import parse_rules_text
 from atout.core.state import State
@@ -76,6 +76,14 @@ def _parser() -> argparse.ArgumentParser:
         "--bot-workers", type=int, default=0, help="processes bots think in (default: one per CPU)"
     )
     sv.add_argument(
+        "--min-grace",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="the least grace period a table may give an absent player before a stand-in "
+        "plays (default: 10)",
+    )
+    sv.add_argument(
         "--fixed-deals",
         action="store_true",
         help="let tables be created from given packs, dealer and seed (tests, demonstrations)",
@@ -108,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         return _replay(args.file)
     except (RulesError, NotationError, RecordError, ValueError) as e:
-        print(f"atout: {e}", file=sys.stderr)
+        print(f"atout: {printable(str(e))}", file=sys.stderr)  # one line, shown, not obeyed
         return 2
     except KeyboardInterrupt:
         print("", file=sys.stderr)
@@ -123,16 +131,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _serve(args: argparse.Namespace) -> int:
     try:
         from atout.server.run import serve
-        from atout.server.settings import Settings, data_dir, database_url
+        from atout.server.settings import MIN_GRACE, Settings, data_dir, database_url
     except ImportError as e:
         raise ValueError(
             f"the server needs the server extra ({e.name} is missing): pip install 'atout[server]'"
         ) from None
     if args.bot_workers < 0:
         raise ValueError("--bot-workers is a number of processes (0: one per CPU)")
+    min_grace = MIN_GRACE if args.min_grace is None else args.min_grace
+    if not 0 <= min_grace <= 86400:
+        raise ValueError("--min-grace is a number of seconds from 0 to 86400")
     data = Path(args.data) if args.data else data_dir()
     settings = Settings(
         db=database_url(args.db, data),
+        min_grace=min_grace,
         bot_workers=args.bot_workers,
         host=args.host,
         port=args.port,

@@ -340,7 +340,7 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
 
     The token comes in an ``Authorization: Bearer`` header or, from a browser, as the first
     message ``{"token": "..."}`` (``{"token": null}`` to spectate). Errors arrive as a message
-    ``{"type": "error", ...}`` and a close code 4000 + the HTTP status (4401, 4403, 4404)."""
+    ``{"type": "error", ...}`` and a close code 4000 + the HTTP status (4403, 4404, 4422)."""
     await websocket.accept()
     service = _service(websocket)
     try:
@@ -375,27 +375,44 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
 
 
 async def _hello(websocket: WebSocket) -> str:
-    """The token of the first message (empty for a spectator)."""
+    """The token of the first message (empty for a spectator). A first message that is not
+    the text ``{"token": "..."}`` (a binary frame, text that is no JSON or too deeply nested
+    JSON, another shape, a token that is no UTF-8 text) is :class:`Malformed`."""
     try:
-        text = await asyncio.wait_for(websocket.receive_text(), HELLO_TIMEOUT)
+        message = await asyncio.wait_for(websocket.receive(), HELLO_TIMEOUT)
     except TimeoutError:
         raise Malformed('send {"token": ...} first (null to spectate)') from None
-    try:
-        hello = json.loads(text)
-    except json.JSONDecodeError:
-        hello = None
-    if not isinstance(hello, dict) or not isinstance(hello.get("token", ""), (str, type(None))):
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        raise Malformed('the first message is the text {"token": "..."}, not a binary frame')
+    hello = _read_json(text)
+    token = hello.get("token", "") if isinstance(hello, dict) else 0
+    if token is None:
+        return ""
+    if not isinstance(token, str):
         raise Malformed('the first message is {"token": "..."} (null to spectate)')
-    return hello.get("token") or ""
+    try:
+        token.encode()
+    except UnicodeEncodeError:
+        raise Malformed("the token is no text: it holds a lone surrogate") from None
+    return token
+
+
+def _read_json(text: str) -> Any:
+    """The JSON value of a message, or ``None`` if it does not read (bad JSON, or nested
+    deeper than the reader recurses)."""
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None
 
 
 def _is_ping(text: str | None) -> bool:
     if not text:
         return False
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        return False
+    data = _read_json(text)
     return isinstance(data, dict) and data.get("type") == "ping"
 
 

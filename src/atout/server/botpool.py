@@ -56,18 +56,24 @@ def _dumps(value: Any) -> bytes:
     return buffer.getvalue()
 
 
+#: The bots a table may seat: ``random`` and the levels, whose every option is bounded (the
+#: thinking time, the seed). Not the research ``search`` bot: its worlds and playouts are
+#: not bounded by its time.
+SEATED = ("random", *bots.LEVELS)
+
+
 def check_spec(spec: str, max_time: float) -> str:
-    """Check that ``spec`` names a built-in bot with acceptable options and a thinking time of
-    at most ``max_time`` seconds; returns it stripped. Raises
-    :class:`~atout.errors.RulesError` saying what is wrong."""
+    """Check that ``spec`` names a bot a table may seat (:data:`SEATED`) with acceptable
+    options (finite, bounded numbers) and a thinking time of at most ``max_time`` seconds;
+    returns it stripped. Raises :class:`~atout.errors.RulesError` saying what is wrong."""
     spec = spec.strip()
-    name, options = parse_spec(spec)
-    if ":" in name or name not in bots.BOTS:
-        raise RulesError(f"there is no bot {name!r} here; the bots are: {', '.join(bots.BOTS)}")
-    bots.make(spec)  # options the bot refuses raise here
+    name, options = parse_spec(spec)  # a number that is not finite raises here
+    if name not in SEATED:
+        raise RulesError(f"there is no bot {name!r} here; the bots are: {', '.join(SEATED)}")
+    bots.make(spec)  # options the bot refuses (a time or seed out of bounds) raise here
     time = options.get("time")
-    if isinstance(time, (int, float)) and not isinstance(time, bool) and time > max_time:
-        raise RulesError(f"a bot may think {max_time:g} s at most, not {time:g}")
+    if time is not None and not time <= max_time:
+        raise RulesError(f"a bot may think {max_time:g} s at most, not time={time!r}")
     return spec
 
 

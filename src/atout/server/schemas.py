@@ -4,9 +4,10 @@ JSON (``to_dict()``), described here as objects."""
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
 
 from atout.games import names
 
@@ -34,6 +35,25 @@ __all__ = [
 Player = Annotated[
     str, Field(min_length=1, max_length=100, examples=["human", "medium", "hard(time=0.5)"])
 ]
+
+#: The Unicode categories no name may hold: controls (NUL, ESC and the terminal sequences it
+#: starts, the one-character CSI), formats (bidi overrides and isolates, zero-width
+#: characters), surrogates, and line and paragraph separators. Names are shown to other
+#: players, in pages and in terminals (``atout replay``), where these would act, not show.
+UNPRINTABLE = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def _printable(name: str) -> str:
+    for ch in name:
+        if unicodedata.category(ch) in UNPRINTABLE:
+            raise ValueError(
+                f"a name may not hold control or format characters (it holds U+{ord(ch):04X})"
+            )
+    return name
+
+
+#: A player's name, as others see it.
+Name = Annotated[str, Field(max_length=40, examples=["Ann"]), AfterValidator(_printable)]
 
 #: The games, for the schema.
 _GAMES: list[JsonValue] = list(names())
@@ -67,9 +87,13 @@ class CreateIn(_Strict):
     )
     seats: list[Player] = Field(min_length=1, max_length=8, examples=[["human", "medium"]])
     seat: int | None = Field(default=None, ge=0, le=7)
-    name: str | None = Field(default=None, max_length=40)
+    name: Name | None = None
     grace: float | None = Field(
-        default=None, ge=0, le=86400, description="seconds before a stand-in plays (60)"
+        default=None,
+        ge=0,
+        le=86400,
+        description="seconds an absent player has before a stand-in plays (60); at least the "
+        "server's least grace period (10 unless it was started with --min-grace)",
     )
     standin: str | None = Field(
         default=None, min_length=1, max_length=100, description="the stand-in bot (medium)"
@@ -92,7 +116,7 @@ class JoinIn(_Strict):
     """Take the free seat an invite opens."""
 
     invite: str = Field(min_length=1, max_length=100)
-    name: str | None = Field(default=None, max_length=40)
+    name: Name | None = None
 
 
 class ActionIn(_Strict):

@@ -76,8 +76,9 @@ HINT = "medium"
 
 
 def hash_secret(secret: str) -> str:
-    """The SHA-256 of a token or invite, as stored."""
-    return hashlib.sha256(secret.encode()).hexdigest()
+    """The SHA-256 of a token or invite, as stored. Text that is no UTF-8 (a lone surrogate,
+    which JSON's ``\\ud800`` can carry) hashes too, to a digest no stored secret has."""
+    return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -192,6 +193,9 @@ class TableService:
         table = self._tables.get(table_id)
         if table is None:
             table = self._tables[table_id] = Table(stored, time.time())
+            # A table stored before the least grace was enforced (or under a lower one) gets
+            # it now: its players are not left to a stand-in between two requests.
+            table.grace = max(table.grace, self.settings.min_grace)
             self._drive(table)
         return table
 
@@ -225,7 +229,15 @@ class TableService:
         """A new table. ``players`` has one entry per seat: ``human`` or a bot spec; the
         creator sits in ``seat`` (by default the first human seat). ``packs`` (the first
         deals' packs), ``dealer`` and ``seed`` fix the match's chance, on a server whose
-        settings allow ``fixed_deals`` only; a restart forgets given packs not dealt yet."""
+        settings allow ``fixed_deals`` only; a restart forgets given packs not dealt yet.
+        A ``grace`` shorter than the settings' ``min_grace`` is refused (422, naming it)."""
+        least = self.settings.min_grace
+        if grace is not None and not grace >= least:
+            # Worded as the schema words its own bounds: the field, then what it should be.
+            raise Malformed(
+                f"body.grace: Input should be greater than or equal to {least:g} (seconds a "
+                "player may be away before a stand-in plays; this server's least)"
+            )
         try:
             loaded = load(rules if rules is not None else game)
         except (RulesError, NotationError) as e:
@@ -277,7 +289,7 @@ class TableService:
                 dealer=state.first_dealer,
                 seed=state.seed,
                 status=WAITING if invites else PLAYING,
-                grace=self.settings.grace if grace is None else grace,
+                grace=max(self.settings.grace, least) if grace is None else grace,
                 standin=standin_spec,
                 seats=stored_seats,
                 packs=tuple(tuple(p) for p in state.packs),

@@ -12,7 +12,13 @@ from pathlib import Path
 
 from sqlalchemy.engine import URL, make_url
 
-__all__ = ["Settings", "data_dir", "database_url"]
+__all__ = ["MIN_GRACE", "Settings", "data_dir", "database_url"]
+
+#: The least grace period (seconds) a table may give its absent players before a stand-in
+#: plays for them, unless the server is started with another (``--min-grace``). Shorter, a
+#: player without an open websocket (a program speaking HTTP only) is away between any two of
+#: its requests, and the stand-in plays their whole match.
+MIN_GRACE = 10.0
 
 
 def data_dir() -> Path:
@@ -44,7 +50,8 @@ class Settings:
     """What a server process needs to know.
 
     ``db`` is a SQLAlchemy URL (see :func:`database_url`). ``grace`` and ``standin`` are the
-    defaults of the table options of the same names. ``bot_workers`` is the size of the process
+    defaults of the table options of the same names; ``min_grace`` is the least grace a table
+    may set (a table asking for less is refused). ``bot_workers`` is the size of the process
     pool the bots think in (0: one per CPU). ``bot_timeout`` is the wall-clock bound on one bot
     decision, past which a uniformly random legal action is played instead, and
     ``max_bot_time`` the most thinking time a table may give a bot (``hard(time=...)``).
@@ -55,6 +62,7 @@ class Settings:
 
     db: URL = field(default_factory=lambda: database_url(None, data_dir()))
     grace: float = 60.0
+    min_grace: float = MIN_GRACE
     standin: str = "medium"
     bot_workers: int = 0
     bot_timeout: float = 30.0
