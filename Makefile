@@ -51,11 +51,11 @@ play: $(SSTAMP) $(CSTAMP)
 test: lint typecheck docs pytest
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests bench setup.py
-	$(BIN)/ruff format --check src tests bench setup.py README.md docs  # the docs' snippets too
+	$(BIN)/ruff check src tests bench examples setup.py
+	$(BIN)/ruff format --check src tests bench examples setup.py README.md docs  # the docs' snippets too
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict src
+	$(BIN)/mypy --strict src examples
 
 # The API reference and the guides (mkdocs.yml), offline; a warning (a broken link, a docstring
 # that names what does not exist) fails the build.

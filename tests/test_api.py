@@ -68,7 +68,9 @@ def test_a_plain_object_is_a_bot_and_may_answer_in_text() -> None:
 @pytest.mark.parametrize("seat", [-1, 9, True, "0", 1.0])
 def test_view_names_a_bad_seat(game: str, seat: object) -> None:
     state = atout.load(game).new_match(seed=1)
-    with pytest.raises(ValueError, match=r"a view is for a seat from 0 to \d or None \(a spectator\), not"):
+    with pytest.raises(
+        ValueError, match=r"a view is for a seat from 0 to \d or None \(a spectator\), not"
+    ):
         state.view(seat)  # type: ignore[arg-type]
 
 

@@ -1,5 +1,6 @@
-"""Computer opponents, built from a spec text (``random``; the search levels come later), and
-the bot protocol that a user's own bot implements.
+"""Computer opponents, built from a spec text (``random``, ``easy``, ``medium``, ``hard``,
+``expert``, ``search``, or a user's ``path/to/bot.py:Class``), and the bot protocol that a
+user's own bot implements.
 
 Bots import games only through the core protocol: they receive a seat's view and the legal
 actions, never a state.
