@@ -24,8 +24,11 @@ import copyreg
 import io
 import logging
 import multiprocessing
+import os
 import pickle
 import random
+import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -71,9 +74,9 @@ def check_spec(spec: str, max_time: float) -> str:
     if name not in SEATED:
         raise RulesError(f"there is no bot {name!r} here; the bots are: {', '.join(SEATED)}")
     bots.make(spec)  # options the bot refuses (a time or seed out of bounds) raise here
-    time = options.get("time")
-    if time is not None and not time <= max_time:
-        raise RulesError(f"a bot may think {max_time:g} s at most, not time={time!r}")
+    seconds = options.get("time")
+    if seconds is not None and not seconds <= max_time:
+        raise RulesError(f"a bot may think {max_time:g} s at most, not time={seconds!r}")
     return spec
 
 
@@ -82,9 +85,33 @@ def check_spec(spec: str, max_time: float) -> str:
 _BOTS: dict[str, bots.Bot] = {}
 
 
+def _start_worker(server: int) -> None:
+    """A worker's start: it watches the server process, then warms up."""
+    _die_with(server)
+    _warm()
+
+
 def _warm() -> None:
     """Import the engine and the bots before the first decision arrives."""
     bots.make("random")
+
+
+def _die_with(server: int, every: float = 0.5) -> None:
+    """End this worker as soon as the server process ``server`` that started it is gone,
+    however it went: a SIGKILLed server runs no clean-up, and its workers (and, through them,
+    multiprocessing's resource tracker) would otherwise live on under PID 1. A daemon thread
+    checks the parent twice a second. (Linux's PR_SET_PDEATHSIG is no substitute: it fires
+    when the parent *thread* that started the worker ends, and the pool starts workers from
+    short-lived threads.)"""
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(every)
+        os._exit(0)
+
+    if os.getppid() != server:
+        os._exit(0)  # gone before the watch began
+    threading.Thread(target=watch, name="atout-parent-watch", daemon=True).start()
 
 
 def _decide(spec: str, payload: bytes, seed: int) -> str:
@@ -114,7 +141,10 @@ class BotPool:
     def _start(self) -> ProcessPoolExecutor:
         # spawn, not fork: the server process has threads and an event loop a fork would copy.
         return ProcessPoolExecutor(
-            self.workers, mp_context=multiprocessing.get_context("spawn"), initializer=_warm
+            self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
 
     def warm(self) -> None:
