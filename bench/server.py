@@ -1,11 +1,17 @@
 """The table server under load: simulated players over real websockets on loopback.
 
     python bench/server.py [--tables 200] [--seconds 30] [--think 0.5] [--game schnapsen]
-                           [--db URL] [--bot-workers 0] [--url http://host:port]
+                           [--setup sqlite] [--setup postgres:2] [--db URL]
+                           [--bot-workers 0] [--url http://host:port] [--warmup S]
 
-Starts ``atout serve`` on a fresh SQLite file in a temporary directory (or on ``--db``; or
-uses the server at ``--url``), then runs ``--tables`` simulated players at once, each at its
-own table against the ``random`` bot, each with its websocket open. A player waits for its
+Each ``--setup`` is a server to put under the same load, and the figures are printed side by
+side, one column each: ``sqlite`` is one ``atout serve`` process on a fresh SQLite file in a
+temporary directory; ``postgres:N`` is N ``atout serve`` processes sharing one PostgreSQL
+database (LISTEN/NOTIFY between them), on ``--db`` or else on a throwaway cluster of Debian's
+PostgreSQL (``scripts/debian-packages postgresql``), the players spread evenly over them.
+``--url`` uses a server already running instead. Then it runs ``--tables`` simulated
+players at once, each at its own table against the ``random`` bot, each with its websocket
+open. A player waits for its
 turn on its websocket, thinks (uniformly between 0 and twice ``--think`` seconds; ``0`` plays
 as fast as the server answers), posts one of its legal actions over HTTP and times the wait
 until the websocket brings the view that action led to (the ``update`` of its ``seq``). When
@@ -16,6 +22,13 @@ Prints the players' actions per second (and all actions, the bot's included), th
 from posting an action to receiving its view (p50, p95, p99, max), the error count (any
 answer but 200, a websocket closed or an update missing for 10 s), the CPU the server and
 its bot workers used, and the load average before the run (the machine may be shared).
+
+It also samples the servers' resident memory (their bot workers included) every
+``--rss-every`` seconds while the clock runs, and prints it after the warm-up (``--warmup``
+seconds, by default a quarter of the run) and at the end, with the least-squares slope of the
+samples after the warm-up in MB per minute: a soak (``--seconds 1200 --tables 200``) shows
+whether memory stays flat. The servers run without the request quotas (``--no-quotas``), as
+every simulated player comes from 127.0.0.1.
 
 The players are lean on purpose (HTTP/1.1 keep-alive over bare asyncio streams, uvloop when
 installed), so that on a small machine the bench spends its CPU on the server, not on itself.
@@ -264,35 +277,74 @@ def _free_port() -> int:
         return port
 
 
-def _cpu_seconds(pid: int) -> float:
-    """User and system CPU seconds of a process and its live children (the bot workers)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+def _own_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _processes(pid: int) -> list[str]:
+    """The /proc directories of a process and of its live children (the bot workers)."""
+    found = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
         if stat.parent.name == str(pid) or fields[1] == str(pid):
+            found.append(str(stat.parent))
+    return found
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a process and its live children (the bot workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for proc in _processes(pid):
+        with contextlib.suppress(OSError, IndexError):
+            fields = Path(proc, "stat").read_text().rsplit(")", 1)[1].split()
             total += (int(fields[11]) + int(fields[12])) / tick
     return total
 
 
-def _own_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+def _rss_mb(pid: int) -> float:
+    """Resident memory (MB) of a process and its live children."""
+    total = 0
+    for proc in _processes(pid):
+        with contextlib.suppress(OSError, StopIteration):
+            status = Path(proc, "status").read_text()
+            line = next(line for line in status.splitlines() if line.startswith("VmRSS:"))
+            total += int(line.split()[1])  # kB
+    return total / 1024
+
+
+def slope(samples: list[tuple[float, float]]) -> float:
+    """The least-squares slope of ``(seconds, MB)`` samples, in MB per minute."""
+    n = len(samples)
+    if n < 2:
+        return float("nan")
+    mt = sum(t for t, _ in samples) / n
+    mm = sum(m for _, m in samples) / n
+    var = sum((t - mt) ** 2 for t, _ in samples)
+    if var == 0:
+        return float("nan")
+    return 60 * sum((t - mt) * (m - mm) for t, m in samples) / var
+
+
+#: ``atout serve``'s options for the bench: every simulated player comes from 127.0.0.1, so
+#: the per-address quotas, meant for the open internet, are off.
+SERVE_OPTIONS = ["--no-quotas"]
 
 
 class Server:
     """``atout serve`` in a subprocess on a free port."""
 
-    def __init__(self, db: str | None, bot_workers: int) -> None:
-        self.dir = Path(tempfile.mkdtemp(prefix="atout-bench-"))
+    def __init__(self, db: str | None, bot_workers: int, data: Path | None = None) -> None:
+        self.dir = data or Path(tempfile.mkdtemp(prefix="atout-bench-"))
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = self.dir / "server.log"
+        self.log = self.dir / f"server-{self.port}.log"
         args = [sys.executable, "-m", "atout", "serve", "--port", str(self.port)]
-        args += ["--data", str(self.dir), "--bot-workers", str(bot_workers)]
+        args += ["--data", str(self.dir), "--bot-workers", str(bot_workers), *SERVE_OPTIONS]
         if db:
             args += ["--db", db]
         with self.log.open("wb") as log:
@@ -332,6 +384,40 @@ class Server:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+class Setup:
+    """The servers of one ``--setup``: one on SQLite, or several sharing PostgreSQL."""
+
+    def __init__(self, spec: str, args: argparse.Namespace) -> None:
+        self.name = spec
+        self.cluster: Any = None
+        kind, _, count = spec.partition(":")
+        if kind == "sqlite" and not count:
+            self.servers = [Server(None, args.bot_workers)]
+        elif kind == "postgres":
+            db = args.db
+            if db is None:
+                # The tests' throwaway cluster (tests/server/postgres.py), not a copy of it.
+                sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+                from tests.server.postgres import Cluster
+
+                self.cluster = Cluster()
+                db = self.cluster.database()
+            self.servers = [Server(db, args.bot_workers) for _ in range(int(count or "1"))]
+        else:
+            raise SystemExit(f"--setup {spec}: say sqlite or postgres:N")
+
+    def pids(self) -> list[int]:
+        """The server processes."""
+        return [server.proc.pid for server in self.servers]
+
+    def stop(self) -> None:
+        """Stop the servers (and the cluster)."""
+        for server in self.servers:
+            server.stop()
+        if self.cluster is not None:
+            self.cluster.stop()
+
+
 # --- the run -------------------------------------------------------------------------------
 
 
@@ -344,6 +430,14 @@ async def _watch_lag(stats: Stats, stop: asyncio.Event) -> None:
             stats.lags.append(time.perf_counter() - t - 0.005)
 
 
+async def _watch_rss(pids: list[int], every: float, samples: list[tuple[float, float]]) -> None:
+    """Sample the servers' resident memory every ``every`` seconds."""
+    t0 = time.perf_counter()
+    while True:
+        samples.append((time.perf_counter() - t0, sum(_rss_mb(pid) for pid in pids)))
+        await asyncio.sleep(every)
+
+
 def _percentile(sorted_values: list[float], p: float) -> float:
     if not sorted_values:
         return float("nan")
@@ -351,69 +445,106 @@ def _percentile(sorted_values: list[float], p: float) -> float:
     return sorted_values[k]
 
 
-async def bench(args: argparse.Namespace) -> int:
-    """Run the bench; the exit status is 1 if any error was counted."""
-    load = os.getloadavg()
-    server = None if args.url else Server(args.db, args.bot_workers)
-    base = args.url or (server.url if server else "")
+async def bench(args: argparse.Namespace, spec: str | None) -> dict[str, Any]:
+    """Run the bench on one setup (``None``: the server at ``--url``); its figures."""
+    setup = Setup(spec, args) if spec else None
+    bases = [server.url for server in setup.servers] if setup else [args.url]
+    pids = setup.pids() if setup else []
+    samples: list[tuple[float, float]] = []
     try:
-        if server is not None:
-            await server.ready()
+        if setup is not None:
+            await asyncio.gather(*(server.ready() for server in setup.servers))
         stats = Stats()
         go, stop = asyncio.Event(), asyncio.Event()
         readies = [asyncio.Event() for _ in range(args.tables)]
-        players = [Player(args, base, stats, seed=i) for i in range(args.tables)]
+        players = [Player(args, bases[i % len(bases)], stats, seed=i) for i in range(args.tables)]
         began = time.perf_counter()
         tasks = []
         for player, ready in zip(players, readies, strict=True):
             tasks.append(asyncio.create_task(player.run(ready, go, stop)))
             await ready.wait()  # one at a time: seating is not what is measured
         seated = time.perf_counter() - began
-        cpu0 = _cpu_seconds(server.proc.pid) if server else 0.0
+        cpu0 = sum(_cpu_seconds(pid) for pid in pids)
         mine0 = _own_cpu()
         stats.measuring = True
-        watcher = asyncio.create_task(_watch_lag(stats, stop))
+        watchers = [asyncio.create_task(_watch_lag(stats, stop))]
+        rss = asyncio.create_task(_watch_rss(pids, args.rss_every, samples)) if pids else None
         go.set()
         t0 = time.perf_counter()
         await asyncio.sleep(args.seconds)
         stats.measuring = False
         elapsed = time.perf_counter() - t0
-        cpu = (_cpu_seconds(server.proc.pid) - cpu0) if server else 0.0
+        if rss is not None:
+            rss.cancel()
+        cpu = sum(_cpu_seconds(pid) for pid in pids) - cpu0
         mine = _own_cpu() - mine0
         stop.set()
-        await asyncio.wait([*tasks, watcher], timeout=UPDATE_TIMEOUT + 5)
-        tracebacks = server.tracebacks() if server else 0
+        await asyncio.wait([*tasks, *watchers], timeout=UPDATE_TIMEOUT + 5)
+        tracebacks = sum(server.tracebacks() for server in setup.servers) if setup else 0
     finally:
-        if server is not None:
-            server.stop()
+        if setup is not None:
+            setup.stop()
+    warmup = args.seconds / 4 if args.warmup is None else args.warmup
+    after = [(t, m) for t, m in samples if t >= warmup]
     lat = sorted(stats.latencies)
-    ms = [1000 * _percentile(lat, p) for p in (50, 95, 99)]
+    return {
+        "setup": spec or args.url,
+        "elapsed": elapsed,
+        "seated": seated,
+        "stats": stats,
+        "latency": [1000 * _percentile(lat, p) for p in (50, 95, 99)]
+        + [1000 * (lat[-1] if lat else float("nan"))],
+        "errors": stats.errors + tracebacks,
+        "tracebacks": tracebacks,
+        "cpu": 100 * cpu / elapsed if pids else float("nan"),
+        "mine": 100 * mine / elapsed,
+        "lag": 1000 * _percentile(sorted(stats.lags), 99),
+        "rss": (after[0][1], samples[-1][1]) if after else (float("nan"), float("nan")),
+        "slope": slope(after),
+    }
+
+
+def report(args: argparse.Namespace, runs: list[dict[str, Any]], load: tuple[float, ...]) -> int:
+    """Print the runs side by side; 1 if any counted an error."""
+    warmup = args.seconds / 4 if args.warmup is None else args.warmup
     print(f"atout serve under load: {args.tables} tables of {args.game}, a player against the")
-    print(f"  random bot at each, thinking 0-{2 * args.think:g} s a move; {elapsed:.0f} s measured")
-    print(f"  (seating and connecting took {seated:.1f} s); {os.cpu_count()} CPUs, load average")
-    print(f"  before the run {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
-    print(f"players' actions/s   {stats.actions / elapsed:8.1f}   ({stats.matches} matches ended)")
-    print(f"all actions/s        {stats.updates / elapsed:8.1f}   (the bot's moves included)")
-    print(f"latency p50          {ms[0]:8.1f} ms")
-    print(f"latency p95          {ms[1]:8.1f} ms")
-    print(f"latency p99          {ms[2]:8.1f} ms")
-    print(f"latency max          {1000 * (lat[-1] if lat else float('nan')):8.1f} ms")
-    print(f"errors               {stats.errors + tracebacks:8d}")
-    if server is not None:
-        print(f"server CPU           {100 * cpu / elapsed:8.0f} %  (its bot workers included)")
-    print(
-        f"players' CPU         {100 * mine / elapsed:8.0f} %  (this process: the simulated players)"
-    )
-    lags = sorted(stats.lags)
-    print(
-        f"players' loop lag    {1000 * _percentile(lags, 99):8.1f} ms p99"
-        "  (in the latencies above: the players' own delay)"
-    )
-    for what in stats.first_errors:
-        print(f"  error: {what}")
-    if tracebacks:
-        print(f"  error: the server logged {tracebacks} traceback(s)")
-    return 1 if stats.errors + tracebacks else 0
+    print(f"  random bot at each, thinking 0-{2 * args.think:g} s a move; {args.seconds:g} s")
+    print(f"  measured after seating; {os.cpu_count()} CPUs, load average before the run")
+    print(f"  {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; memory after a {warmup:g} s warm-up")
+
+    def row(label: str, cells: list[str]) -> None:
+        print(f"{label:<21}" + "".join(f"{cell:>16}" for cell in cells))
+
+    row("", [str(run["setup"]) for run in runs])
+    row("seating took", [f"{run['seated']:.1f} s" for run in runs])
+    row("players' actions/s", [f"{run['stats'].actions / run['elapsed']:.1f}" for run in runs])
+    row("all actions/s", [f"{run['stats'].updates / run['elapsed']:.1f}" for run in runs])
+    row("matches ended", [str(run["stats"].matches) for run in runs])
+    for i, name in enumerate(("p50", "p95", "p99", "max")):
+        row(f"latency {name}", [f"{run['latency'][i]:.1f} ms" for run in runs])
+    row("errors", [str(run["errors"]) for run in runs])
+    row("server CPU", [f"{run['cpu']:.0f} %" for run in runs])
+    row("players' CPU", [f"{run['mine']:.0f} %" for run in runs])
+    row("players' loop lag p99", [f"{run['lag']:.1f} ms" for run in runs])
+    row("server RSS warm", [f"{run['rss'][0]:.1f} MB" for run in runs])
+    row("server RSS end", [f"{run['rss'][1]:.1f} MB" for run in runs])
+    row("RSS slope", [f"{run['slope']:+.3f} MB/min" for run in runs])
+    print("(server CPU and RSS include the bot workers; the players' loop lag is delay the")
+    print(" latencies include that the server is not to blame for)")
+    for run in runs:
+        for what in run["stats"].first_errors:
+            print(f"  error ({run['setup']}): {what}")
+        if run["tracebacks"]:
+            print(f"  error ({run['setup']}): the server logged {run['tracebacks']} traceback(s)")
+    return 1 if any(run["errors"] for run in runs) else 0
+
+
+async def main_async(args: argparse.Namespace) -> int:
+    """Run every setup in turn, then print them side by side."""
+    load = os.getloadavg()
+    specs: list[str | None] = [None] if args.url else (args.setup or ["sqlite"])
+    runs = [await bench(args, spec) for spec in specs]
+    return report(args, runs, load)
 
 
 def main() -> int:
@@ -423,15 +554,22 @@ def main() -> int:
     p.add_argument("--seconds", type=float, default=30.0, help="how long to measure")
     p.add_argument("--think", type=float, default=0.5, help="mean thinking time (s) a move")
     p.add_argument("--game", default="schnapsen", choices=["schnapsen", "seven_up"])
-    p.add_argument("--db", help="database URL for the server (default: SQLite, temporary)")
-    p.add_argument("--bot-workers", type=int, default=0, help="the server's bot processes")
+    p.add_argument(
+        "--setup",
+        action="append",
+        help="sqlite, or postgres:N (N processes); repeat to compare (default: sqlite)",
+    )
+    p.add_argument("--db", help="the PostgreSQL URL for postgres:N (default: a throwaway one)")
+    p.add_argument("--bot-workers", type=int, default=0, help="each server's bot processes")
     p.add_argument("--url", help="bench a server already running here instead")
+    p.add_argument("--rss-every", type=float, default=5.0, help="seconds between RSS samples")
+    p.add_argument("--warmup", type=float, help="seconds before the RSS slope (default: 1/4)")
     args = p.parse_args()
     try:
         import uvloop
     except ImportError:
-        return asyncio.run(bench(args))
-    return uvloop.run(bench(args))
+        return asyncio.run(main_async(args))
+    return uvloop.run(main_async(args))
 
 
 if __name__ == "__main__":

@@ -68,6 +68,7 @@ print("same" if ray == local else f"different: {ray} {local}")
 """
 
 
+@pytest.mark.ray
 def test_the_ray_backend_gives_the_local_results() -> None:
     """A local Ray instance with two workers plays the same tournament to the same report. It
     runs in a process of its own: Ray takes over signal handling and exit in its driver."""

@@ -169,7 +169,8 @@ def test_medium_takes_the_obvious_chances() -> None:
     assert choice == Play(atout.parse_card("10H"))
     manual = deal("AS AH KC QC JD", "10S 10H JH QD KD", "AC", "KS QS JS KH 10C JC AD 10D QH",
                   rules="schnapsen(manual_claim=true)")  # fmt: skip
-    play(manual, "play AS", "play 10S", "play AH", "play 10H", "play KC marriage")
+    # The trump marriage takes seat 0 to 82; it claims on lead after winning that trick.
+    play(manual, "play AS", "play 10S", "play AH", "play 10H", "play KC marriage", "play QD")
     assert isinstance(bot.choose(manual.view(0), manual.legal_actions(), random.Random(1)), Claim)
 
 

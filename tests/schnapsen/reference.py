@@ -40,7 +40,10 @@ class Ref:
     points: list[int] = field(default_factory=lambda: [0, 0])  # cards + credited marriages
     waiting: list[int] = field(default_factory=lambda: [0, 0])
     tricks: list[int] = field(default_factory=lambda: [0, 0])
-    window: bool = False  # manual_claim: claim or pass
+    # manual_claim: the last trick's winner may claim or pass. A claim is made on lead or after
+    # winning a trick (RULES.md §3 `manual_claim`); only after the last trick is there no lead
+    # to make it beside, so only there is "not claiming" an action.
+    window: bool = False
     result: tuple[int, int, str] | None = None  # winner, game points, reason
 
     def __post_init__(self) -> None:
@@ -91,10 +94,7 @@ class Ref:
                 self.result = (1 - seat, 2 if self.tricks[seat] else 3, "wrong_claim")
         elif action == "pass":
             self.window = False
-            if self.lead is not None:
-                self.to_act = 1 - seat
-            else:
-                self.played_out(seat)
+            self.played_out(seat)
         elif action == "exchange":
             jack = "J" + self.trump
             self.hand[seat].remove(jack)
@@ -112,10 +112,8 @@ class Ref:
                     worth = 40 if suit(card) == self.trump else 20
                     if self.tricks[seat]:
                         self.points[seat] += worth
-                        if self.manual_claim:
-                            self.window = True
-                            return
-                        if self.points[seat] >= 66:
+                        # Under manual_claim the declarer has led: the follower plays on.
+                        if not self.manual_claim and self.points[seat] >= 66:
                             self.win(seat, "66")
                             return
                     else:

@@ -12,6 +12,7 @@ checks. Every expected number is worked out from the rule book, not read off the
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
@@ -27,7 +28,7 @@ from atout.schnapsen.events import (
 )
 from atout.schnapsen.tables import POINTS, STRENGTH
 
-from .helpers import deal, play, texts
+from .helpers import deal, pack, play, texts
 
 P1 = ("AH KH QS JC 10D", "10H QH KS JD AC", "QC", "KD AS JH 10C QD KC 10S AD JS")
 #: A deal where seat 0 can declare a marriage in hearts (clubs are trumps).
@@ -636,23 +637,30 @@ def test_variant_last_trick_ten_not_after_a_close() -> None:
     assert _deal_result(plain) == _deal_result(ten)
 
 
+MANUAL = "schnapsen(manual_claim=true)"
+
+#: P1 until seat 1, having won the trick 10D AD, is on lead with 71 (four tricks) to seat 0's 13
+#: (two tricks), the stock exhausted: seat 1 holds QC JD JH QH, seat 0 10C 10S JS KH.
+CLAIMABLE_LINE = ("play AH", "play AC", "play KS", "play QS", "play 10H", "play AS", "play QD",
+                  "play KC", "play JC", "play KD", "play 10D", "play AD")  # fmt: skip
+
+
 def test_variant_manual_claim_no_automatic_66() -> None:
-    """§3 `manual_claim`: 66 is not recognised automatically; play goes on without a claim."""
-    line = ("play AH", "play AC", "play KS", "play QS", "play 10H", "play AS", "play QD",
-            "play KC", "play JC", "play KD", "play 10D", "play AD")  # fmt: skip
-    state = deal(*P1, rules="schnapsen(manual_claim=true)")
-    play(state, *line)
-    assert state.deals_done == 0
-    assert state.view(1).to_dict()["points"][1] == 71
-    assert "claim" in texts(state.legal_actions())
+    """§3 `manual_claim`: 66 is not recognised automatically: seat 1 wins a trick to 71 and the
+    deal goes on. On lead after winning it, seat 1 may claim beside its leads: its actions are
+    the cards it may lead and `claim`, with no `pass` to answer first."""
+    state = deal(*P1, rules=MANUAL)
+    play(state, *CLAIMABLE_LINE)
+    assert state.deals_done == 0 and state.to_act == 1
+    assert state.view(1).to_dict()["points"] == [13, 71]
+    assert texts(state.legal_actions()) == ["play QC", "play JD", "play JH", "play QH", "claim"]
+    assert not state.view(1).claim_pending  # nothing waits for an answer
 
 
 def test_variant_manual_claim_correct_claim() -> None:
     """§3 `manual_claim`: a correct claim wins as 66 does (seat 0 has a trick, 13: 2 points)."""
-    line = ("play AH", "play AC", "play KS", "play QS", "play 10H", "play AS", "play QD",
-            "play KC", "play JC", "play KD", "play 10D", "play AD")  # fmt: skip
-    state = deal(*P1, rules="schnapsen(manual_claim=true)")
-    play(state, *line, "claim")
+    state = deal(*P1, rules=MANUAL)
+    play(state, *CLAIMABLE_LINE, "claim")
     r = _deal_result(state)
     assert r["winner"] == 1 and r["reason"] == "66" and r["points"] == 2 and r["claimed_by"] == 1
 
@@ -660,41 +668,186 @@ def test_variant_manual_claim_correct_claim() -> None:
 def test_variant_manual_claim_wrong_claim() -> None:
     """§3 `manual_claim`: a wrong claim gives the opponent 2, or 3 if the claimant has won no
     trick."""
-    state = deal(*P1, rules="schnapsen(manual_claim=true)")
+    state = deal(*P1, rules=MANUAL)
     play(state, "claim")
     r = _deal_result(state)
     assert r["winner"] == 1 and r["reason"] == "wrong_claim" and r["points"] == 3
-    state = deal(*P1, rules="schnapsen(manual_claim=true)")
+    state = deal(*P1, rules=MANUAL)
     play(state, "play AH", "play 10H", "claim")
     r = _deal_result(state)
     assert r["winner"] == 1 and r["reason"] == "wrong_claim" and r["points"] == 2
 
 
-def test_variant_manual_claim_after_a_marriage_and_after_the_last_trick() -> None:
-    """§3 `manual_claim`: a player who declares a counted marriage may claim at once ("20 and
-    out"); the winner of the last trick may claim; ``pass`` goes on."""
-    state = deal("AS AH KC QC JD", "10S 10H JH QD KD", "AC", "KS QS JS KH 10C JC AD 10D QH",
-                 rules="schnapsen(manual_claim=true)")  # fmt: skip
-    play(state, "play AS", "play 10S", "play AH", "play 10H", "play KC marriage")
-    assert state.to_act == 0 and texts(state.legal_actions()) == ["claim", "pass"]
-    play(state, "claim")
-    r = _deal_result(state)
-    assert r["winner"] == 0 and r["points"] == 3 and r["card_points"] == [82, 0]
-    state = deal(*P1, rules="schnapsen(manual_claim=true)")
-    play(state, *LAST_TRICK_LINE)
-    assert state.deals_done == 0 and texts(state.legal_actions()) == ["claim", "pass"]
-    play(state, "pass")
-    assert _deal_result(state)["reason"] == "last_trick"
-
-
-def test_variant_manual_claim_only_on_lead_or_after_winning_a_trick() -> None:
-    """§3 `manual_claim`: the claim is made on lead or after winning a trick, never by the
-    player who is to follow."""
-    state = deal(*P1, rules="schnapsen(manual_claim=true)")
-    play(state, "play AH")
-    assert "claim" not in texts(state.legal_actions())
+def test_variant_manual_claim_play_goes_on_and_a_later_claim_counts() -> None:
+    """§3 `manual_claim`: "Without a claim, play goes on." Seat 1, at 71 on lead, leads JH
+    instead of claiming, and that is all: seat 0 follows (KH, the strict rules' one card) and
+    leads 10S; seat 1, still at 71, follows with its only trump and has no claim while it
+    follows. Winning that trick puts it on lead again, where the rule book lets a player claim:
+    the later claim is judged on the points then, 84 to 19 with seat 0 holding tricks: 2."""
+    state = deal(*P1, rules=MANUAL)
+    play(state, *CLAIMABLE_LINE, "play JH")
+    assert state.to_act == 0 and texts(state.legal_actions()) == ["play KH"]
+    play(state, "play KH", "play 10S")
+    assert state.to_act == 1 and texts(state.legal_actions()) == ["play QC"]
     with pytest.raises(atout.IllegalAction, match="you may claim only when you are on lead"):
         state.apply("claim")
+    play(state, "play QC")
+    assert state.to_act == 1 and texts(state.legal_actions()) == ["play JD", "play QH", "claim"]
+    play(state, "claim")
+    r = _deal_result(state)
+    assert (r["winner"], r["reason"], r["points"], r["claimed_by"]) == (1, "66", 2, 1)
+    assert r["card_points"] == [19, 84] and r["tricks"] == [3, 5]
+
+
+def test_variant_manual_claim_the_opponent_claims_only_its_own_66() -> None:
+    """§3 `manual_claim`: seat 1 reached 71 and played on. Seat 0, who wins the next trick, is
+    on lead and may claim too, but a claim is judged on the claimant's own points: at 19 it is
+    wrong, and seat 1, which never claimed, scores 2 (seat 0 has won tricks)."""
+    state = deal(*P1, rules=MANUAL)
+    play(state, *CLAIMABLE_LINE, "play JH", "play KH")
+    assert state.to_act == 0
+    assert texts(state.legal_actions()) == ["play 10C", "play 10S", "play JS", "claim"]
+    play(state, "claim")
+    r = _deal_result(state)
+    assert (r["winner"], r["reason"], r["points"], r["claimed_by"]) == (1, "wrong_claim", 2, 0)
+    assert r["card_points"] == [19, 71]
+
+
+#: Seat 0 takes AS 10S and AH 10H (42, two tricks), then holds the trump marriage (clubs).
+MARRIAGE_66 = ("AS AH KC QC JD", "10S 10H JH QD KD", "AC", "KS QS JS KH 10C JC AD 10D QH")
+
+
+def test_variant_manual_claim_a_marriage_is_claimed_on_the_next_lead() -> None:
+    """§3 `manual_claim`: a marriage is declared by leading, and a claim is made on lead or after
+    winning a trick. Seat 0, with two tricks, leads KC declaring 40 in trumps: 82, credited at
+    once, and nobody is asked anything: seat 1 follows with any card (no `claim`, no `pass`), and
+    seat 0 may not claim out of turn. Seat 1 cannot beat the trump King; seat 0, on lead after
+    winning the trick, claims with the marriage counted: 89 to 0, seat 1 without a trick: 3."""
+    state = deal(*MARRIAGE_66, rules=MANUAL)
+    play(state, "play AS", "play 10S", "play AH", "play 10H", "play KC marriage")
+    assert state.deals_done == 0 and state.view(0).to_dict()["points"] == [82, 0]
+    assert state.to_act == 1
+    assert texts(state.legal_actions()) == ["play QD", "play KD", "play JH", "play KH", "play QS"]
+    assert not state.view(0).claim_pending
+    with pytest.raises(atout.IllegalAction, match="seat 1's turn"):
+        state.apply("claim", 0)
+    play(state, "play QD")
+    assert state.to_act == 0 and "claim" in texts(state.legal_actions())
+    play(state, "claim")
+    r = _deal_result(state)
+    assert (r["winner"], r["reason"], r["points"], r["claimed_by"]) == (0, "66", 3, 0)
+    assert r["card_points"] == [89, 0]
+
+
+def test_variant_manual_claim_a_marriage_whose_trick_is_lost() -> None:
+    """§3 `manual_claim`: seat 0 (42, two tricks) leads QC declaring 40 in trumps: 82, but seat 1
+    takes the Queen with the trump Ace and leads; seat 0 has no claim as it follows (nor did it
+    when the marriage was declared). Seat 0 wins that trick with KS and, on lead, claims the
+    marriage's points with its cards: 88 to 14, seat 1 with a trick: 2."""
+    state = deal("AS AD KC QC JD", "10S 10D AC JS QD", "JC", "KS QS KD AH 10H KH QH JH 10C",
+                 rules=MANUAL)  # fmt: skip
+    play(state, "play AS", "play 10S", "play AD", "play 10D", "play QC marriage")
+    assert state.to_act == 1 and "claim" not in texts(state.legal_actions())
+    play(state, "play AC")
+    assert state.to_act == 1 and state.view(1).to_dict()["points"] == [82, 14]
+    assert texts(state.legal_actions())[-2:] == ["close", "claim"]  # its own 14 only
+    play(state, "play JS")
+    assert state.to_act == 0 and "claim" not in texts(state.legal_actions())
+    play(state, "play KS")
+    assert state.to_act == 0 and "claim" in texts(state.legal_actions())
+    play(state, "claim")
+    r = _deal_result(state)
+    assert (r["winner"], r["reason"], r["points"], r["claimed_by"]) == (0, "66", 2, 0)
+    assert r["card_points"] == [88, 14]
+
+
+def test_variant_manual_claim_after_the_last_trick_claim_or_pass() -> None:
+    """§3 `manual_claim`: the winner of the last trick may claim, and there no lead is left to
+    go on with, so it alone is asked: `claim` or `pass`. A pass settles the deal as played out
+    (1 to the last trick's winner); a claim is judged as any: with `last_trick_ten` seat 0 has
+    74 and wins by 66 (1, seat 1 has 56), without it 64, a wrong claim (seat 1 scores 2)."""
+    state = deal(*P1, rules=MANUAL)
+    play(state, *LAST_TRICK_LINE)
+    assert state.deals_done == 0 and state.to_act == 0
+    assert texts(state.legal_actions()) == ["claim", "pass"] and state.view(1).claim_pending
+    assert state.legal_actions(1) == []  # the loser of the last trick is not asked
+    play(state, "pass")
+    assert _deal_result(state)["reason"] == "last_trick"
+    state = deal(*P1, rules=MANUAL)
+    play(state, *LAST_TRICK_LINE, "claim")
+    r = _deal_result(state)
+    assert (r["winner"], r["reason"], r["points"], r["claimed_by"]) == (1, "wrong_claim", 2, 0)
+    state = deal(*P1, rules="schnapsen(manual_claim=true,last_trick_ten=true)")
+    play(state, *LAST_TRICK_LINE, "claim")
+    r = _deal_result(state)
+    assert (r["winner"], r["reason"], r["points"], r["claimed_by"]) == (0, "66", 1, 0)
+    assert r["card_points"] == [74, 56]
+
+
+def test_variant_manual_claim_no_pass_step() -> None:
+    """§3 `manual_claim`: "Without a claim, play goes on": a `pass` is refused on lead (with 71
+    to claim), when following, and after a marriage, and changes nothing."""
+    state = deal(*P1, rules=MANUAL)
+    play(state, *CLAIMABLE_LINE)
+    states = [state.clone()]
+    play(states[-1], "play JH")
+    states.append(deal(*MARRIAGE_66, rules=MANUAL))
+    play(states[-1], "play AS", "play 10S", "play AH", "play 10H", "play KC marriage")
+    for s in [state, *states]:
+        before = s.clone()
+        assert "pass" not in texts(s.legal_actions())
+        with pytest.raises(atout.IllegalAction, match="nothing waits for a pass: play on"):
+            s.apply("pass")
+        assert s == before
+
+
+def test_variant_manual_claim_claim_on_lead_pass_after_the_last_trick_only() -> None:
+    """§3 `manual_claim`, over random deals: `claim` is legal exactly for the player on lead
+    (no card on the table), beside the moves the position has without the variant, and for the
+    winner of the last trick, who alone has `pass` too; the follower has its cards only."""
+    rng = random.Random(3)
+    asked = on_lead = 0
+    for rules in (MANUAL, "schnapsen(closer_fail_tricks_at_end=true,manual_claim=true,"
+                  "last_trick_ten=true)"):  # fmt: skip
+        for _ in range(150):
+            state = atout.load(rules).new_match(seed=rng.getrandbits(32))
+            while state.deals_done == 0:
+                legal = texts(state.legal_actions())
+                seat = state.to_act
+                assert isinstance(seat, int)
+                view = state.view(seat)
+                if "pass" in legal:
+                    assert legal == ["claim", "pass"] and view.claim_pending
+                    assert view.hand_sizes == (0, 0) and not view.trick
+                    asked += 1
+                    state.apply(rng.choice(legal))
+                    continue
+                assert not view.claim_pending
+                plain = state.clone()
+                plain._manual = False  # the same position without the variant
+                ordinary = texts(plain.legal_actions())
+                if view.trick:
+                    assert legal == ordinary  # the follower: cards only
+                else:
+                    assert legal == [*ordinary, "claim"]
+                    on_lead += 1
+                choice = rng.choice(legal)
+                if choice == "claim" and rng.random() < 0.9:
+                    choice = rng.choice(legal[:-1] or legal)  # mostly play on, to go deep
+                state.apply(choice)
+    assert asked >= 100 and on_lead >= 1500
+
+
+def test_an_old_record_with_a_pass_after_a_marriage_is_illegal_now() -> None:
+    """Records made while a marriage still asked for `claim` or `pass` (the record format has
+    no rules revision to tell them apart) do not replay under §3 `manual_claim`: the declarer's
+    `pass` is refused, naming the step, rather than replayed into another match."""
+    data = {"game": "schnapsen", "rules": MANUAL, "seats": [], "dealer": 1,
+            "packs": [pack(*MARRIAGE_66)], "result": {},
+            "actions": [[0, "play AS"], [1, "play 10S"], [0, "play AH"], [1, "play 10H"],
+                        [0, "play KC marriage"], [0, "pass"]]}  # fmt: skip
+    with pytest.raises(atout.RecordError, match=r"step 6 \(seat 0, 'pass'\): illegal action"):
+        atout.record.from_dict(data).replay()
 
 
 def test_claim_needs_manual_claim() -> None:

@@ -30,6 +30,11 @@ __all__ = ["Client", "Received", "ServerProcess", "Socket", "Table"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
+#: ``atout serve``'s per-address quotas, off: tests that are not about them make tables and
+#: open sockets from one address faster than any player would (tests/server/test_quotas.py
+#: sets its own).
+NO_QUOTAS = ["--no-quotas"]
+
 
 class ServerProcess:
     """``atout serve`` on ``127.0.0.1:port`` with the given database (``None``: SQLite in
@@ -63,6 +68,7 @@ class ServerProcess:
         args += ["--data", str(self.data), "--bot-workers", "1"]
         if self.db is not None:
             args += ["--db", self.db]
+        args += NO_QUOTAS  # every test client comes from 127.0.0.1; ``args`` may set some
         args += self.args
         with self.log.open("ab") as log:
             self.proc = subprocess.Popen(

@@ -1,8 +1,8 @@
-"""A throwaway PostgreSQL server for the tests, installed first if the machine lacks it.
+"""A throwaway PostgreSQL server for the tests that use one (marked ``postgres``).
 
 :func:`binaries` finds Debian's ``initdb`` and ``pg_ctl`` (``/usr/lib/postgresql/*/bin``, or
-on ``PATH``); if there are none and the tests run as root with ``apt-get``, it installs
-Debian's ``postgresql`` package, non-interactively, first (CI machines start without it).
+on ``PATH``); ``make test`` installs Debian's ``postgresql`` package first where it is missing
+(``scripts/debian-packages``), the tests themselves install nothing.
 :class:`Cluster` makes a cluster in a temporary directory (trust authentication, a free port on
 127.0.0.1, its socket in that directory), starts it, creates databases, and removes it all
 again. PostgreSQL refuses to run as root, so under root the cluster belongs to the
@@ -19,8 +19,6 @@ import socket
 import subprocess
 import tempfile
 from pathlib import Path
-
-from tests.debian import apt_install
 
 __all__ = ["Cluster", "binaries", "free_port"]
 
@@ -42,14 +40,15 @@ def _find() -> Path | None:
 
 
 def binaries() -> Path:
-    """The directory holding ``initdb``, ``pg_ctl`` and ``createdb``, installing them first
-    if need be."""
+    """The directory holding ``initdb``, ``pg_ctl`` and ``createdb``; a clear error where
+    PostgreSQL is not installed."""
     found = _find()
     if found is None:
-        apt_install("postgresql", "PostgreSQL (initdb and pg_ctl)")
-        found = _find()
-    if found is None:
-        raise RuntimeError("apt-get installed postgresql but no initdb is to be found")
+        raise RuntimeError(
+            "these tests run a PostgreSQL cluster and there is no initdb: run "
+            "`scripts/debian-packages postgresql` (as `make test` does), or leave them out "
+            "with `-m 'not postgres'`"
+        )
     return found
 
 

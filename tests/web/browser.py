@@ -1,17 +1,14 @@
-"""Debian's Chromium for the browser tests, installed first if the machine lacks it.
+"""Debian's Chromium for the browser tests (marked ``browser``).
 
 The tests drive ``/usr/bin/chromium`` through Playwright's Python API and never run
 ``playwright install`` (it downloads a browser build of Playwright's own, which CI machines
-cannot fetch). :func:`chromium` finds Debian's binary; if there is none and the tests run as
-root with ``apt-get``, it installs Debian's ``chromium`` package non-interactively first, the way
-:mod:`tests.server.postgres` installs PostgreSQL (a fresh CI machine starts without either).
+cannot fetch). ``make test`` installs Debian's ``chromium`` package first where it is missing
+(``scripts/debian-packages``); the tests themselves install nothing.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-
-from tests.debian import apt_install
 
 __all__ = ["ARGS", "chromium"]
 
@@ -33,9 +30,11 @@ ARGS = (
 
 
 def chromium() -> Path:
-    """The path of Debian's Chromium, installing it first if need be."""
+    """The path of Debian's Chromium; a clear error where it is not installed."""
     if not CHROMIUM.exists():
-        apt_install("chromium", "Chromium (/usr/bin/chromium)")
-    if not CHROMIUM.exists():
-        raise RuntimeError(f"apt-get installed chromium but there is no {CHROMIUM}")
+        raise RuntimeError(
+            f"the browser tests drive Debian's Chromium and there is no {CHROMIUM}: run "
+            "`scripts/debian-packages chromium` (as `make test` does), or leave them out with "
+            "`-m 'not browser'`"
+        )
     return CHROMIUM

@@ -50,7 +50,9 @@ def heuristic(careful: bool) -> Policy:
         assert isinstance(view, SchnapsenView) and view.seat is not None
         me = view.seat
         mine = view.points[me]
-        if any(isinstance(a, Pass) for a in legal):  # asked whether to claim
+        # Under manual_claim only the winner of the last trick is asked (claim or pass),
+        # with no card left; elsewhere a claim is one of the leads' alternatives, below.
+        if any(isinstance(a, Pass) for a in legal):
             return next(a for a in legal if isinstance(a, Claim) == (mine >= GOAL))
         plays = [a for a in legal if isinstance(a, Play)]
         if not careful and rng.random() < 0.2:  # a beginner's careless card

@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from atout import bots, record, rulebook
 from atout.cli import arena
@@ -88,7 +89,57 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="let tables be created from given packs, dealer and seed (tests, demonstrations)",
     )
+    _quota_options(sv)
     return p
+
+
+#: ``atout serve``'s quotas: the option (its dest is the Settings field), what it counts, and
+#: its default (Settings' own, repeated here so that ``--help`` works without the server
+#: extra; a test holds them equal).
+QUOTAS = (
+    ("--max-tables-per-minute", "tables an address may create in any minute", 30),
+    ("--max-hints-per-minute", "hints an address may ask for in any minute", 60),
+    ("--max-table-hints-per-minute", "hints asked for at one table in any minute", 30),
+    ("--max-sockets", "websockets an address may hold open", 100),
+    ("--max-table-sockets", "websockets an address may hold open on one table", 20),
+    ("--max-spectators", "spectators' websockets one table may have open", 200),
+)
+#: The default of ``--waiting-ttl`` (Settings' own): a day.
+WAITING_TTL = 86400
+
+
+def _quota_options(sv: argparse.ArgumentParser) -> None:
+    """``atout serve``'s options for the quotas, the waiting tables' expiry and the proxies."""
+    for option, what, default in QUOTAS:
+        sv.add_argument(
+            option,
+            type=int,
+            default=None,
+            metavar="N",
+            help=f"{what} (default: {default}; 0: no limit)",
+        )
+    sv.add_argument(
+        "--no-quotas",
+        action="store_true",
+        help="no quota but those given: every --max-... option 0 unless set (a server whose "
+        "clients all share one address, as in tests and benchmarks)",
+    )
+    sv.add_argument(
+        "--waiting-ttl",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help=f"how long a table waits for players with nobody joining before it expires "
+        f"(default: {WAITING_TTL}, a day; 0: never)",
+    )
+    sv.add_argument(
+        "--forwarded-allow-ips",
+        default="",
+        metavar="ADDRESSES",
+        help="the proxies (comma-separated addresses or networks, * for any) whose "
+        "X-Forwarded-For names the client; by default no header is believed and a client is "
+        "the address it connects from",
+    )
 
 
 def _version() -> str:
@@ -149,9 +200,31 @@ def _serve(args: argparse.Namespace) -> int:
         host=args.host,
         port=args.port,
         fixed_deals=args.fixed_deals,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        **_quotas(args),
     )
     serve(settings)
     return 0
+
+
+def _quotas(args: argparse.Namespace) -> dict[str, Any]:
+    """The quota settings given on the command line (the others keep Settings' defaults)."""
+    given: dict[str, Any] = {}
+    for option, _what, _default in QUOTAS:
+        name = option.removeprefix("--").replace("-", "_")
+        value = getattr(args, name)
+        if value is None and args.no_quotas:
+            value = 0
+        if value is not None:
+            if value < 0:
+                raise ValueError(f"{option} is a whole number from 0 (0: no limit)")
+            given[name] = value
+    ttl = args.waiting_ttl
+    if ttl is not None:
+        if not 0 <= ttl <= 10 * 365 * 86400:  # refuses nan and inf too
+            raise ValueError("--waiting-ttl is a number of seconds from 0 (never) to 10 years")
+        given["waiting_ttl"] = ttl
+    return given
 
 
 def _rules(game: str | None, lang: str) -> int:

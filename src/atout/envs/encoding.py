@@ -62,8 +62,8 @@ Then each game's own fields (see :meth:`Encoding.describe` for the table with of
   who closed), ``close_record`` (2: the closer's opponent's points / 66 and tricks / 5 at the
   close), ``points`` (seats: credited card points / 66), ``pending`` (seats: marriage points
   waiting for a first trick / 66), ``tricks`` (seats: tricks won / 10), ``to_go`` (seats: game
-  points still to go / 7), ``claim`` (1 while a ``manual_claim`` claim may be made), ``deal``
-  ((deal - 1) / 12).
+  points still to go / 7), ``claim`` (1 while, under ``manual_claim``, the winner of the last
+  trick may still claim or pass: the view's ``claim_pending``), ``deal`` ((deal - 1) / 12).
 - **Seven Up**: ``won`` (as Schnapsen's), ``turn_up`` (the face-up card: trump, or proposed),
   ``rejected`` (turn-ups rejected by a beg), ``discards`` (the observer's own discards),
   ``stage`` (5, one-hot: stand_or_beg, give_or_run, discard, play, over), ``cards_left``
@@ -370,7 +370,7 @@ class _SchnapsenEncoding(Encoding):
         )
         self._tricks = self._add("tricks", (2,), "numbers", "tricks won this deal / 10")
         self._to_go = self._add("to_go", (2,), "numbers", "game points still to go / 7")
-        self._claim = self._add("claim", (1,), "flags", "1 while a claim of 66 may be made")
+        self._claim = self._add("claim", (1,), "flags", "1 while the last trick's winner may claim")
         self._deal = self._add("deal", (1,), "numbers", "(deal - 1) / 12")
 
     def _write(self, view: Any, ones: list[int], at: list[int], values: list[float]) -> None:

@@ -151,9 +151,9 @@ DEALER_BY_CHANCE: Final = -1
 #: scoring deals and 27 that score nothing is a match that does not happen (below 1e-60).
 _MAX_DEALS: Final = {"schnapsen": 13, "seven_up": 40}
 #: The most decisions of one deal: Schnapsen 20 plays, one exchange, one close, and under
-#: manual_claim a claim or pass after each trick won and each marriage (36; 48 kept); Seven Up a
-#: stand or beg, a give or run, 30 discards (5 runs of 3 cards to each seat) and 12 plays (44;
-#: 48 kept).
+#: manual_claim one claim (it ends the deal) or pass (only after the last trick) (23; 48 kept);
+#: Seven Up a stand or beg, a give or run, 30 discards (5 runs of 3 cards to each seat) and 12
+#: plays (44; 48 kept).
 _MAX_DECISIONS: Final = {"schnapsen": 48, "seven_up": 48}
 
 Vector = npt.NDArray[np.float32]

@@ -7,9 +7,10 @@ the trump Jack exchange; closing; the first to 66 card points wins the deal 1, 2
 points; the match runs from 7 to 0.
 
 Actions: ``play QS``, ``play KH marriage`` / ``play QH marriage``, ``exchange``, ``close``, and
-under ``manual_claim`` ``claim`` and ``pass``. Variants: ``closer_fail_tricks_at_end``,
-``manual_claim``, ``last_trick_ten`` (see :class:`SchnapsenRules`). The state's fields and their
-invariants are described in :mod:`atout.schnapsen.state`.
+under ``manual_claim`` ``claim`` (on lead, beside the leads) and, after winning the last trick,
+``claim`` or ``pass``. Variants: ``closer_fail_tricks_at_end``, ``manual_claim``,
+``last_trick_ten`` (see :class:`SchnapsenRules`). The state's fields and their invariants are
+described in :mod:`atout.schnapsen.state`.
 """
 
 from atout.schnapsen.game import Schnapsen

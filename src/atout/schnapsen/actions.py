@@ -1,8 +1,9 @@
 """Schnapsen's actions, interned once so that ``legal_actions()`` allocates only its list.
 
 ``PLAY[c]`` is ``play <c>``, ``MARRY[c]`` is ``play <c> marriage`` (only the Kings and Queens
-are ever legal), then ``exchange``, ``close``, and, under ``manual_claim``, ``claim`` and
-``pass``.
+are ever legal), then ``exchange``, ``close``, and, under ``manual_claim``, ``claim`` (on lead,
+or after winning the last trick) and ``pass`` (only after winning the last trick: not claiming,
+with no card left to play on).
 """
 
 from __future__ import annotations

@@ -37,8 +37,8 @@ class Schnapsen(Game[SchnapsenState]):
         "play <King or Queen> marriage (e.g. play KH marriage)",
         "exchange",
         "close",
-        "claim (under manual_claim)",
-        "pass (under manual_claim, when asked whether to claim)",
+        "claim (under manual_claim: on lead, or after winning the last trick)",
+        "pass (under manual_claim, after winning the last trick: not claiming)",
     )
 
     @property

@@ -15,8 +15,9 @@ Fields of a deal (seats 0 and 1; lists are indexed by seat and copied by ``clone
 - ``_trick_log``: the finished tricks, newest first, as a linked list of tuples
   ``(previous, leader, lead, follow, winner, worth)`` (``None`` when empty), so that adding a
   trick and cloning cost the same however many tricks there are.
-- ``_window`` (``manual_claim`` only): 0, or the seat to act may ``claim`` or ``pass`` because
-  it just declared a credited marriage (1) or won the last trick (2).
+- ``_window`` (``manual_claim`` only): 1 while the winner of the last trick may ``claim`` or
+  ``pass`` before the deal is settled, else 0. Anywhere else a claim is one of the player on
+  lead's actions beside the leads, and there is no ``pass`` (RULES.md §3 `manual_claim`).
 
 The match: ``_to_go`` counts down from 7 per seat; ``_deals`` holds the finished deals' results.
 """
@@ -83,12 +84,12 @@ __all__ = ["SchnapsenState"]
 GOAL: Final = 66
 MATCH_POINTS: Final = 7
 
+#: After the last trick under ``manual_claim``: no card is left to go on with, so not claiming
+#: is an action of its own (``pass``, the deal then settled as played out).
 _WINDOW: Final[list[Action]] = [CLAIM, PASS]
 #: The draws, built once (see atout.core.interned): ``_DRAWN[seat * 52 + card]`` face down,
 #: ``_DRAWN[(2 + seat) * 52 + card]`` face up (the trump card taken at the last draw).
 _DRAWN: Final = tuple(CardDrawn(s % 2, c, s >= 2) for s in range(4) for c in range(52))
-_WINDOW_MARRIAGE: Final = 1
-_WINDOW_LAST_TRICK: Final = 2
 
 
 class SchnapsenState(State):
@@ -295,7 +296,7 @@ class SchnapsenState(State):
         leading = self._lead < 0
         trump = self._trump
         if self._window:
-            return "first say whether you claim 66: claim or pass"
+            return "the last trick is played: claim 66, or pass to let the deal be settled"
         if isinstance(action, Play):
             raw: object = getattr(action, "card", None)  # untyped, as index_field
             c = index_field(action, "card", 52)
@@ -327,9 +328,12 @@ class SchnapsenState(State):
         if isinstance(action, Claim):
             if not self._manual:
                 return "66 is recognised automatically at this table (no manual_claim)"
-            return "you may claim only when you are on lead"
+            return "you may claim only when you are on lead, or after winning the last trick"
         if isinstance(action, Pass):
-            return "there is nothing to pass on now"
+            if not self._manual:
+                return "there is nothing to pass on at this table (no manual_claim)"
+            # RULES.md §3 `manual_claim`: "Without a claim, play goes on": nobody is asked.
+            return "nothing waits for a pass: play on (pass declines a claim after the last trick)"
         return f"{action} is not a Schnapsen action"
 
     def _follow_reason(self, hand: int) -> str:
@@ -365,7 +369,12 @@ class SchnapsenState(State):
     # --- the rules, one method each -------------------------------------------------------
 
     def _lead_card(self, seat: int, c: int, marriage: bool, events: list[Event] | None) -> None:
-        """Lead a card, perhaps declaring a marriage (RULES.md §3 "Marriages")."""
+        """Lead a card, perhaps declaring a marriage (RULES.md §3 "Marriages").
+
+        A credited marriage that brings the declarer to 66 ends the deal at once, except under
+        ``manual_claim`` (RULES.md §3 `manual_claim`): a claim is made on lead or after winning
+        a trick, and the declarer has led, so the follower plays on; the marriage points count
+        for the declarer's next claim (on lead again, or after winning this trick)."""
         self._hands[seat] ^= 1 << c
         self._lead = c
         if marriage:
@@ -382,10 +391,7 @@ class SchnapsenState(State):
                 self._pending[seat] += worth
             else:
                 self._married[seat] += worth
-                if self._manual:
-                    self._window = _WINDOW_MARRIAGE
-                    return  # the declarer may claim before the follower plays
-                if self._points[seat] + self._married[seat] >= GOAL:
+                if not self._manual and self._points[seat] + self._married[seat] >= GOAL:
                     self._end_deal(seat, "66", None, events)
                     return
         elif events is not None:
@@ -393,7 +399,11 @@ class SchnapsenState(State):
         self._to_act = 1 - seat
 
     def _follow(self, seat: int, c: int, events: list[Event] | None) -> None:
-        """Play the second card, settle the trick, then draw or end the deal."""
+        """Play the second card, settle the trick, then draw or end the deal.
+
+        Under ``manual_claim`` (RULES.md §3 `manual_claim`) the winner of a trick claims, or
+        not, as the player on lead of the next; after the last trick, with no lead to come, the
+        winner is asked to ``claim`` or ``pass`` before the deal is settled."""
         self._hands[seat] ^= 1 << c
         lead, leader, trump = self._lead, self._leader, self._trump
         if SUIT[c] == SUIT[lead]:
@@ -420,7 +430,7 @@ class SchnapsenState(State):
         if last and self._last_ten and self._closed_by < 0:
             self._points[winner] += 10
         if last and self._manual:
-            self._window = _WINDOW_LAST_TRICK
+            self._window = 1
             self._to_act = winner
             return
         if not self._manual and self._points[winner] + self._married[winner] >= GOAL:
@@ -475,7 +485,8 @@ class SchnapsenState(State):
             events.append(StockClosed(seat, self._close_points, self._close_tricks))
 
     def _claim(self, seat: int, events: list[Event] | None) -> None:
-        """``manual_claim``: a correct claim wins as 66 does; a wrong one loses the deal."""
+        """``manual_claim`` (RULES.md §3 `manual_claim`): a correct claim wins as 66 does; a
+        wrong one gives the opponent 2 game points, or 3 if the claimant has won no trick."""
         total = self._points[seat] + self._married[seat]
         correct = total >= GOAL
         if events is not None:
@@ -487,13 +498,10 @@ class SchnapsenState(State):
             self._end_deal(1 - seat, "wrong_claim", seat, events)
 
     def _pass(self, seat: int, events: list[Event] | None) -> None:
-        """Decline to claim: after a marriage the follower plays; after the last trick the
-        deal is settled as played out."""
-        window, self._window = self._window, 0
-        if window == _WINDOW_MARRIAGE:
-            self._to_act = 1 - seat
-        else:
-            self._settle_played_out(seat, events)
+        """Not claiming after the last trick (RULES.md §3 `manual_claim`: "Without a claim, play
+        goes on", and no play is left): the deal is settled as played out."""
+        self._window = 0
+        self._settle_played_out(seat, events)
 
     def _settle_played_out(self, last_winner: int, events: list[Event] | None) -> None:
         """All cards played and nobody at 66: a closer has failed; otherwise the winner of the

@@ -96,7 +96,10 @@ class SchnapsenView(View):
     exchange: ExchangeRecord | None
     """The trump Jack exchange of this deal; ``None`` when nobody made it."""
     claim_pending: bool
-    """Under ``manual_claim``: whether the seat to act may claim 66 now."""
+    """Under ``manual_claim``: the last trick is played and its winner, to act, may still claim
+    66 (``claim``) or not (``pass``) before the deal is settled. Elsewhere a claim is simply one
+    of the legal actions of the player on lead, and nothing is pending (RULES.md §3
+    `manual_claim`)."""
     match_over: bool
     """Whether the match is over."""
 

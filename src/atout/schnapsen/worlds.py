@@ -203,7 +203,7 @@ def world(
     s._close_points, s._close_tricks = view.close_record or (0, 0)
     s._leader = view.leader
     s._lead = view.trick[0] if view.trick else -1
-    s._window = (1 if view.trick else 2) if view.claim_pending else 0
+    s._window = 1 if view.claim_pending else 0
     s._trick_log = log
     s._marriages = view.marriages
     s._exchange = view.exchange

@@ -3,12 +3,15 @@
 Every route is a thin face over :class:`~atout.server.service.TableService`; the service asks
 the engine. Seats prove who they are with ``Authorization: Bearer TOKEN``; a request without a
 token reads as a spectator where spectators may read (a view, a record) and is refused (401)
-where only a seat may act.
+where only a seat may act. Creating tables, hints and websockets are under the quotas of
+:class:`~atout.server.limits.Quotas` (429). ``/docs`` and ``/redoc`` load their scripts and
+styles from this server (the ``fastapi_offline`` package's copies), never from a CDN.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -20,6 +23,7 @@ from fastapi import Depends, FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
@@ -27,7 +31,7 @@ from atout.server import catalog, page
 from atout.server.botpool import BotPool
 from atout.server.broker import Broker, LocalBroker, PostgresBroker
 from atout.server.errors import ApiError, Malformed, NotFound, NotOver
-from atout.server.limits import BodyLimit
+from atout.server.limits import BodyLimit, Quotas, TooMany, address
 from atout.server.schemas import (
     ActionIn,
     CreatedOut,
@@ -63,8 +67,20 @@ Token = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 _TOKEN_OPTIONAL: dict[str, Any] = {"security": [{}]}
 
 
+#: How a 429 says when to try again.
+_RETRY_AFTER = {
+    "Retry-After": {
+        "description": "whole seconds (at least 1) until the request is taken again",
+        "schema": {"type": "integer", "minimum": 1},
+    }
+}
+
+
 def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
-    return {code: {"model": ErrorOut} for code in codes}
+    return {
+        code: {"model": ErrorOut, "headers": _RETRY_AFTER} if code == 429 else {"model": ErrorOut}
+        for code in codes
+    }
 
 
 def _json(data: Any, status: int = 200) -> Response:
@@ -73,7 +89,8 @@ def _json(data: Any, status: int = 200) -> Response:
 
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The application for these settings. Its lifespan opens the store (running the
-    migrations), starts the bot pool and the broker, and resumes every unfinished table."""
+    migrations), starts the bot pool and the broker, resumes every unfinished table, and
+    starts counting the quotas."""
     settings = settings or Settings()
 
     @asynccontextmanager
@@ -86,6 +103,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         service = TableService(settings, store, broker, pool)
         await service.start()
         app.state.service = service
+        app.state.quotas = Quotas(settings)
         try:
             yield
         finally:
@@ -93,11 +111,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             pool.close()
             await asyncio.to_thread(store.close)
 
-    app = FastAPI(
+    app = FastAPIOffline(
         title="atout",
         summary="Card tables for Schnapsen, Seven Up and Up and Down the River.",
         version="1",
         lifespan=lifespan,
+        # Swagger UI would otherwise send the schema's address to validator.swagger.io and
+        # show the verdict as an image from there: the page loads nothing from elsewhere.
+        swagger_ui_parameters={"validatorUrl": None},
     )
     app.add_middleware(BodyLimit, limit=settings.max_body)
     _handlers(app)
@@ -108,7 +129,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 def _handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, e: ApiError) -> Response:
-        return _json(e.body(), e.status)
+        response = _json(e.body(), e.status)
+        if isinstance(e, TooMany) and e.retry_after is not None:
+            response.headers["Retry-After"] = str(e.retry_after)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, e: RequestValidationError) -> Response:
@@ -132,6 +156,12 @@ def _service(request: Request | WebSocket) -> TableService:
     service = request.app.state.service
     assert isinstance(service, TableService)
     return service
+
+
+def _quotas(request: Request | WebSocket) -> Quotas:
+    quotas = request.app.state.quotas
+    assert isinstance(quotas, Quotas)
+    return quotas
 
 
 async def _table(request: Request | WebSocket, table_id: str) -> Table:
@@ -180,24 +210,27 @@ def _routes(app: FastAPI) -> None:
     @app.post(
         "/api/tables/{table_id}/hint",
         response_model=HintOut,
-        responses=_errors(401, 403, 404, 409, 413, 422),
+        responses=_errors(401, 403, 404, 409, 410, 413, 422, 429),
         summary="Ask a bot what it would do",
     )
     async def hint(request: Request, table_id: str, body: HintIn, credentials: Token) -> Response:
         """The action the hint bot would take for the token's seat, chosen from that seat's
         own view, like any bot: nothing is applied. 409 if ``seq`` is stale or the seat has
-        no decision to make."""
+        no decision to make; 429 past the hints an address, or a table, may ask for in a
+        minute."""
         table = await _table(request, table_id)
         service = _service(request)
         seat = await service.authenticate(table, _token(credentials), required=True)
         assert seat is not None
+        # Counted once the token is known good: a stranger cannot use up a table's hints.
+        _quotas(request).hint(address(request), table.id)
         action = await service.hint(table, seat, body.seq)
         return _json({"seq": body.seq, "action": action, "level": HINT})
 
     @app.get(
         "/api/tables/{table_id}/review",
         response_model=ReviewOut,
-        responses=_errors(404, 409, 422),
+        responses=_errors(404, 409, 410, 422),
         summary="One step of a finished match",
     )
     async def review(
@@ -220,13 +253,15 @@ def _routes(app: FastAPI) -> None:
         "/api/tables",
         status_code=201,
         response_model=CreatedOut,
-        responses=_errors(413, 422),
+        responses=_errors(413, 422, 429),
         summary="Create a table",
     )
     async def create(request: Request, body: CreateIn) -> Response:
         """A table for ``game`` under ``rules``, one player per seat (``human`` or a bot
         spec). The creator gets their seat's token, and one invite per other human seat; the
-        match starts once every human seat is taken."""
+        match starts once every human seat is taken. 429 past the tables an address may
+        create in a minute."""
+        _quotas(request).create(address(request))
         service = _service(request)
         made = await service.create(
             body.game,
@@ -266,7 +301,7 @@ def _routes(app: FastAPI) -> None:
     @app.get(
         "/api/tables/{table_id}",
         response_model=TableOut,
-        responses=_errors(404),
+        responses=_errors(404, 410),
         summary="A table's summary",
     )
     async def table(request: Request, table_id: str) -> Response:
@@ -276,7 +311,7 @@ def _routes(app: FastAPI) -> None:
     @app.post(
         "/api/tables/{table_id}/join",
         response_model=JoinedOut,
-        responses=_errors(403, 404, 413, 422),
+        responses=_errors(403, 404, 410, 413, 422),
         summary="Take a free seat with its invite",
     )
     async def join(request: Request, table_id: str, body: JoinIn) -> Response:
@@ -288,7 +323,7 @@ def _routes(app: FastAPI) -> None:
     @app.get(
         "/api/tables/{table_id}/view",
         response_model=MessageOut,
-        responses=_errors(403, 404),
+        responses=_errors(403, 404, 410),
         summary="The seat's view (a spectator's without a token)",
         openapi_extra=_TOKEN_OPTIONAL,
     )
@@ -302,7 +337,7 @@ def _routes(app: FastAPI) -> None:
     @app.post(
         "/api/tables/{table_id}/actions",
         response_model=MessageOut,
-        responses=_errors(401, 403, 404, 409, 413, 422),
+        responses=_errors(401, 403, 404, 409, 410, 413, 422),
         summary="Take an action",
     )
     async def act(request: Request, table_id: str, body: ActionIn, credentials: Token) -> Response:
@@ -319,7 +354,7 @@ def _routes(app: FastAPI) -> None:
     @app.get(
         "/api/tables/{table_id}/record",
         response_model=dict[str, Any],
-        responses=_errors(403, 404),
+        responses=_errors(403, 404, 410),
         summary="The match record",
         openapi_extra=_TOKEN_OPTIONAL,
     )
@@ -340,22 +375,40 @@ async def _socket(websocket: WebSocket, table_id: str) -> None:
 
     The token comes in an ``Authorization: Bearer`` header or, from a browser, as the first
     message ``{"token": "..."}`` (``{"token": null}`` to spectate). Errors arrive as a message
-    ``{"type": "error", ...}`` and a close code 4000 + the HTTP status (4403, 4404, 4422)."""
+    ``{"type": "error", ...}`` and a close code 4000 + the HTTP status (4403, 4404, 4410,
+    4422, 4429). The socket holds its places in the quotas from its opening (a socket still
+    to say hello holds one too) to its closing."""
     await websocket.accept()
+    quotas = _quotas(websocket)
+    with contextlib.ExitStack() as places:
+        try:
+            places.enter_context(quotas.socket(address(websocket), table_id))
+            table, seat = await _open(websocket, table_id)
+            if seat is None:
+                places.enter_context(quotas.spectator(table.id))
+        except ApiError as e:
+            await websocket.send_text(json.dumps({"type": "error", **e.body()}))
+            await websocket.close(4000 + e.status)
+            return
+        except WebSocketDisconnect:
+            return
+        await _serve(websocket, table, seat)
+
+
+async def _open(websocket: WebSocket, table_id: str) -> tuple[Table, int | None]:
+    """The table and the seat (``None``: a spectator) the socket is for."""
+    header = websocket.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        token = await _hello(websocket)
+    table = await _table(websocket, table_id)
+    seat = await _service(websocket).authenticate(table, token.strip() or None, required=False)
+    return table, seat
+
+
+async def _serve(websocket: WebSocket, table: Table, seat: int | None) -> None:
+    """Relay the table's messages to an open socket until either side ends it."""
     service = _service(websocket)
-    try:
-        header = websocket.headers.get("authorization", "")
-        scheme, _, token = header.partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            token = await _hello(websocket)
-        table = await _table(websocket, table_id)
-        seat = await service.authenticate(table, token.strip() or None, required=False)
-    except ApiError as e:
-        await websocket.send_text(json.dumps({"type": "error", **e.body()}))
-        await websocket.close(4000 + e.status)
-        return
-    except WebSocketDisconnect:
-        return
     sub = service.subscribe(table, seat)
     pump = asyncio.create_task(_pump(websocket, sub))
     try:

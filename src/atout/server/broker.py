@@ -21,12 +21,16 @@ import contextlib
 import hashlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-import psycopg
 from sqlalchemy.engine import URL
 
 from atout.server.store import CHANNEL
+
+if TYPE_CHECKING:
+    # Imported where a PostgreSQL URL is used (PostgresBroker), never by a SQLite server: the
+    # driver and its C library cost memory and start-up time a server alone does not need.
+    import psycopg
 
 __all__ = ["Broker", "LocalBroker", "Notice", "PostgresBroker"]
 
@@ -86,6 +90,9 @@ class PostgresBroker:
     shared = True
 
     def __init__(self, url: URL) -> None:
+        import psycopg
+
+        self._psycopg = psycopg
         self._conninfo = url.set(drivername="postgresql").render_as_string(hide_password=False)
         self._task: asyncio.Task[None] | None = None
         self._leases: psycopg.AsyncConnection[tuple[object, ...]] | None = None
@@ -107,7 +114,7 @@ class PostgresBroker:
         first = True
         while True:
             try:
-                async with await psycopg.AsyncConnection.connect(
+                async with await self._psycopg.AsyncConnection.connect(
                     self._conninfo, autocommit=True
                 ) as conn:
                     await conn.execute(f"LISTEN {CHANNEL}")
@@ -133,7 +140,7 @@ class PostgresBroker:
         if conn is None or conn.closed:
             # A new session holds none of the old one's locks.
             self._held.clear()
-            conn = self._leases = await psycopg.AsyncConnection.connect(
+            conn = self._leases = await self._psycopg.AsyncConnection.connect(
                 self._conninfo, autocommit=True
             )
         return conn
@@ -149,7 +156,7 @@ class PostgresBroker:
                     "SELECT pg_try_advisory_lock(%s)", (_lock_key(table_id),)
                 )
                 row = await cursor.fetchone()
-            except psycopg.OperationalError as e:
+            except self._psycopg.OperationalError as e:
                 log.warning("lease connection lost (%r)", e)
                 self._leases = None
                 return False
@@ -167,7 +174,7 @@ class PostgresBroker:
                     await self._leases.execute(
                         "SELECT pg_advisory_unlock(%s)", (_lock_key(table_id),)
                     )
-                except psycopg.OperationalError:
+                except self._psycopg.OperationalError:
                     self._leases = None
 
     async def close(self) -> None:

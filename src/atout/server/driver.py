@@ -3,7 +3,9 @@ been gone longer than the table's grace period.
 
 One driver task per unfinished table in a process. It waits for the table to change (an
 action, a seat taken, a player coming or going) or for a grace period to run out, then asks the
-state whose turn it is. A bot's turn, or an absent player's, goes to the bot pool; the answer
+state whose turn it is. A bot's turn, or an absent player's, goes to the bot pool, with the
+table's id (its decisions queue there one after the other) and whether a person plays at it (a
+present human player: such tables are served first, see :mod:`atout.server.botpool`); the answer
 is applied like any client's action, with the ``seq`` it was chosen on, so if the player came
 back and acted meanwhile, the bot's stale choice is simply refused. On a shared database only
 the process holding the table's lease drives it.
@@ -81,11 +83,17 @@ async def _step(service: TableService, table: Table) -> None:
         await service.refresh_presence(table)
         if not table.is_away(seat, time.time()):
             return
+    elif table.has_people and not table.attended(time.time()):
+        # Its people look away from here; on a shared database their sockets may be on other
+        # processes, which keep their presence there: read it before ranking the table.
+        await service.refresh_presence(table)
     seq = table.seq
     view = table.state.view(seat)
     legal = table.state.legal_actions(seat)
     seed = seeded_int(table.seed, f"bot:{seq}:{seat}")
-    text, problem = await service.pool.choose(spec, view, legal, seed)
+    # A table where a person plays goes ahead of the tables of bots alone (see botpool).
+    human = table.attended(time.time())
+    text, problem = await service.pool.choose(spec, view, legal, seed, table=table.id, human=human)
     if table.seq != seq:
         return  # the table moved on while the bot thought
     if by != spec and not table.is_away(seat, time.time()):

@@ -75,6 +75,10 @@ def serve(settings: Settings) -> None:
         # more CPU (a fifth of the server's, under load) than its bytes cost on any network.
         ws_per_message_deflate=False,
         timeout_graceful_shutdown=5,
+        # The quotas count clients by address: X-Forwarded-For is believed only from the
+        # proxies named (uvicorn's own default believes any local process).
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
     )
     server = _Server(config, settings)
     server.run()

@@ -149,7 +149,7 @@ class TableOut(BaseModel):
     id: str
     game: str
     rules: str
-    status: Literal["waiting", "playing", "over"]
+    status: Literal["waiting", "playing", "over", "expired"]
     seq: int
     to_act: list[int]
     free_seats: list[int]

@@ -47,8 +47,10 @@ from atout.server.errors import (
     Stale,
     Unauthorized,
 )
+from atout.server.limits import Expired, duration
 from atout.server.settings import Settings
 from atout.server.store import (
+    EXPIRED,
     OVER,
     PLAYING,
     WAITING,
@@ -69,7 +71,7 @@ PRESENCE_EVERY = 5.0
 #: How long (seconds) a finished table that no socket watches stays in memory after it was
 #: last asked for; the database keeps it, and the next request reads it back.
 FORGET_AFTER = 600.0
-#: How often (seconds) the service looks for such tables.
+#: How often (seconds) the service looks for such tables, and for waiting tables that expire.
 FORGET_EVERY = 60.0
 #: The bot that gives hints: quick, and good enough to learn from.
 HINT = "medium"
@@ -112,8 +114,10 @@ class TableService:
     # --- life cycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Listen for other processes' writes and resume every unfinished table."""
+        """Listen for other processes' writes and resume every unfinished table but those
+        that waited unjoined past the settings' ``waiting_ttl``: they expire first."""
         await self.broker.start(self._on_notice, self._on_reconnect)
+        await self.expire_waiting(time.time())
         for table_id in await self.store.unfinished():
             try:
                 await self.table(table_id)
@@ -145,8 +149,13 @@ class TableService:
     # --- finding tables ------------------------------------------------------------------
 
     async def table(self, table_id: str) -> Table:
-        """The live table of that id, loaded and replayed on first use. 404 if none."""
+        """The live table of that id, loaded and replayed on first use. 404 if none; 410 if
+        it expired (see :meth:`expire_waiting`)."""
         table = self._tables.get(table_id)
+        if table is not None and table.status == EXPIRED:
+            # Another process expired it, and this one read the status since.
+            self._drop(table_id)
+            raise self._expired()
         if table is None:
             loading = self._loading.get(table_id)
             if loading is None:
@@ -185,11 +194,56 @@ class TableService:
         while True:
             await asyncio.sleep(FORGET_EVERY)
             self.forget_idle(time.monotonic())
+            try:
+                await self.expire_waiting(time.time())
+            except Exception:
+                log.exception("waiting tables not expired")  # the next round tries again
+
+    async def expire_waiting(self, now: float) -> list[str]:
+        """Expire the waiting tables nobody joined in the settings' ``waiting_ttl`` seconds
+        before ``now`` (epoch seconds; a ttl of 0 keeps them), and drop from memory every
+        expired table this process holds, whichever process expired it; their ids. Each
+        process runs this every :data:`FORGET_EVERY` seconds, so a table expires within
+        that of its time on any number of processes sharing a database."""
+        ttl = self.settings.waiting_ttl
+        if ttl <= 0:
+            return []
+        held = [t.id for t in self._tables.values() if t.status in (WAITING, EXPIRED)]
+        gone = await self.store.expire(now - ttl, held)
+        for table_id in gone:
+            self._drop(table_id)
+        return gone
+
+    def _drop(self, table_id: str) -> None:
+        """Forget an expired table: stop its driver, close its sockets (they reconnect, and
+        learn it expired)."""
+        table = self._tables.pop(table_id, None)
+        self._used.pop(table_id, None)
+        task = self._drivers.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+        if table is not None:
+            for subs in table.subscribers.values():
+                for sub in subs:
+                    if not sub.dropped:
+                        sub.dropped = True
+                        sub.queue.put_nowait(None)
+        for key in [k for k in self._seen_written if k[0] == table_id]:
+            del self._seen_written[key]
+
+    def _expired(self) -> Expired:
+        """The 410 for an expired table, naming this server's wait (it was expired by a
+        server keeping the same settings, in all likelihood)."""
+        ttl = self.settings.waiting_ttl
+        after = f" after {duration(ttl)}" if ttl > 0 else ""
+        return Expired(f"this table expired unjoined{after}: nobody took its free seats")
 
     async def _load(self, table_id: str) -> Table | None:
         stored = await self.store.load(table_id)
         if stored is None:
             return None
+        if stored.status == EXPIRED:
+            raise self._expired()
         table = self._tables.get(table_id)
         if table is None:
             table = self._tables[table_id] = Table(stored, time.time())
@@ -200,13 +254,16 @@ class TableService:
         return table
 
     async def listing(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
-        """The public summaries of the newest tables of these statuses."""
+        """The public summaries of the newest tables of these statuses; never a waiting table
+        past the settings' ``waiting_ttl``, even before it is marked expired."""
         now = time.time()
+        ttl = self.settings.waiting_ttl
         out = []
-        for stored in await self.store.listing(statuses, limit):
+        for stored in await self.store.listing(statuses, limit, now - ttl if ttl > 0 else None):
             if stored.status == OVER:
                 out.append(_stored_summary(stored))  # over: its row says all a summary says
-            else:
+                continue
+            with contextlib.suppress(Expired):  # expired since the query: not shown
                 out.append((await self.table(stored.id)).info(now))
         return out
 
@@ -487,7 +544,10 @@ class TableService:
             raise NotYourTurn("a hint is for the seat whose decision it is")
         view = table.state.view(seat)
         legal = table.state.legal_actions(seat)
-        text, _problem = await self.pool.choose(HINT, view, legal, secrets.randbits(63))
+        # A person asked: the hint waits in the table's queue, among the people's tables.
+        text, _problem = await self.pool.choose(
+            HINT, view, legal, secrets.randbits(63), table=table.id, human=True
+        )
         return text
 
     async def _catch_up(self, table: Table) -> None:

@@ -58,7 +58,23 @@ class Settings:
     ``max_body`` bounds a request body in bytes (larger: 413). ``host`` and ``port`` are only
     used to print the address. ``fixed_deals`` lets a table be created from given packs, first
     dealer and seed (``atout serve --fixed-deals``, for tests and demonstrations): whoever
-    creates such a table knows every card, so a server strangers play on keeps it off."""
+    creates such a table knows every card, so a server strangers play on keeps it off.
+
+    The quotas hold per client address (the peer of the connection, which behind a proxy
+    is the proxy, unless ``forwarded_allow_ips`` names it) and per table, in this process's
+    memory; ``0`` turns one off. They are answered
+    with 429 (a websocket: close code 4429). ``max_tables_per_minute`` bounds the tables an
+    address creates in any minute; ``max_hints_per_minute`` the hints an address asks for,
+    ``max_table_hints_per_minute`` those asked at one table (each runs a bot);
+    ``max_sockets`` the websockets an address holds open at once, ``max_table_sockets`` those
+    it holds on one table, and ``max_spectators`` the spectators' websockets (from every
+    address) on one table. ``waiting_ttl`` is how long (seconds) a table may wait for its
+    players with nobody joining (counted from its creation, or the last seat taken) before
+    it expires (0: never). ``forwarded_allow_ips`` names the proxies (uvicorn's
+    comma-separated addresses and networks, ``*`` for any) whose ``X-Forwarded-For`` and
+    ``X-Forwarded-Proto`` headers are believed, so that the quotas count the clients behind
+    them and invite links keep their ``https``; empty (the default), none is: anyone can
+    write such a header."""
 
     db: URL = field(default_factory=lambda: database_url(None, data_dir()))
     grace: float = 60.0
@@ -71,6 +87,33 @@ class Settings:
     host: str = "127.0.0.1"
     port: int = 8000
     fixed_deals: bool = False
+
+    # The quotas' defaults are for a server strangers play on: each is several times what a
+    # person playing, or a program playing its bot against the levels, needs, and stops a
+    # loop gone wrong or a flood long before the process runs short of anything.
+    #
+    # A table a minute is quick for a person; a program trying its bot makes one every few
+    # seconds. 30 (one every 2 s, sustained) lets both through and keeps one address from
+    # filling the database and the lobby at the speed of its network.
+    max_tables_per_minute: int = 30
+    # A hint runs the hint bot in the bot pool: a worker busy for a while. A player asks at
+    # most once a decision, and decisions come every couple of seconds at the quickest: 30 a
+    # minute at one table. An address may be a household or a school behind one NAT, at
+    # several tables: 60 a minute.
+    max_hints_per_minute: int = 60
+    max_table_hints_per_minute: int = 30
+    # A browser tab holds one websocket, for the table it shows: 20 on one table is a player
+    # with many tabs or a family watching from one address; 100 in all, a NAT of players.
+    max_sockets: int = 100
+    max_table_sockets: int = 20
+    # Every update goes to every socket of its table: 200 spectators bound one table's share
+    # of the process's sends. The seats' own sockets are never refused for it, so strangers
+    # filling a table cannot lock its players out.
+    max_spectators: int = 200
+    # A day: an invite sent by mail or chat is answered the same day or the next; past that,
+    # the table only clutters the lobby, and the memory of every process holding it.
+    waiting_ttl: float = 24 * 3600.0
+    forwarded_allow_ips: str = ""
 
     @property
     def is_sqlite(self) -> bool:

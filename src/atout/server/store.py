@@ -34,11 +34,13 @@ from typing import Any, TypeVar
 from sqlalchemy import (
     JSON,
     DateTime,
+    and_,
     bindparam,
     create_engine,
     event,
     func,
     insert,
+    or_,
     select,
     text,
     update,
@@ -47,6 +49,7 @@ from sqlalchemy.engine import URL, Dialect, Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
+from sqlalchemy.sql.elements import ColumnElement
 
 from atout.cards import card_text, parse_card
 from atout.server import migrate
@@ -59,8 +62,12 @@ CHANNEL = "atout_tables"
 
 T = TypeVar("T")
 
-#: Table statuses.
-WAITING, PLAYING, OVER = "waiting", "playing", "over"
+#: The most ids one ``IN (...)`` names: SQLite takes at most 32766 parameters a statement.
+_BATCH = 500
+
+#: Table statuses. A table waits for players, plays, and is over; or, waiting with nobody
+#: joining longer than the server keeps such a table, it expires (and is never shown again).
+WAITING, PLAYING, OVER, EXPIRED = "waiting", "playing", "over", "expired"
 
 
 class Conflict(Exception):
@@ -468,7 +475,8 @@ class Store:
         self, table_id: str, invite_hash: str, token_hash: str, name: str | None
     ) -> tuple[int, str] | None:
         """Take the free seat this invite opens: ``(seat, table status)``, or ``None`` if no
-        free seat of the table has that invite. The table starts once no human seat is free."""
+        free seat of the table has that invite, or the table no longer waits (it expired). The
+        table starts once no human seat is free."""
         return await self._run(self._join, table_id, invite_hash, token_hash, name)
 
     def _join(
@@ -484,6 +492,17 @@ class Store:
                 )
             )
             if seat is None:
+                return None
+            # Only a waiting table takes players, and a seat taken restarts its wait (see
+            # expire). Writing the table's row first also locks it on PostgreSQL until this
+            # commits: an expiry on another process waits for the join, or the join finds the
+            # table expired, never half of each.
+            waiting = session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id, TableRow.status == WAITING)
+                .values(updated_at=now)
+            )
+            if waiting.rowcount != 1:  # type: ignore[attr-defined]
                 return None
             taken = session.execute(
                 update(SeatRow)
@@ -543,16 +562,25 @@ class Store:
                 .values(last_seen=datetime.fromtimestamp(when, UTC))
             )
 
-    async def listing(self, statuses: Sequence[str], limit: int) -> list[StoredTable]:
+    async def listing(
+        self, statuses: Sequence[str], limit: int, waiting_since: float | None = None
+    ) -> list[StoredTable]:
         """The newest tables of these statuses, at most ``limit``, without their actions or
-        packs (a listing never replays)."""
-        return await self._run(self._listing, list(statuses), limit)
+        packs (a listing never replays). With ``waiting_since`` (epoch seconds), a waiting
+        table nobody joined since then is left out: it expires at the next :meth:`expire`."""
+        return await self._run(self._listing, list(statuses), limit, waiting_since)
 
-    def _listing(self, statuses: list[str], limit: int) -> list[StoredTable]:
+    def _listing(
+        self, statuses: list[str], limit: int, waiting_since: float | None
+    ) -> list[StoredTable]:
+        shown: ColumnElement[bool] = TableRow.status.in_(statuses)
+        if waiting_since is not None:
+            fresh = TableRow.updated_at >= datetime.fromtimestamp(waiting_since, UTC)
+            shown = and_(shown, or_(TableRow.status != WAITING, fresh))
         with self._sessions() as session:
             rows = session.scalars(
                 select(TableRow)
-                .where(TableRow.status.in_(statuses))
+                .where(shown)
                 .order_by(TableRow.created_at.desc(), TableRow.id)
                 .limit(limit)
             ).all()
@@ -584,13 +612,45 @@ class Store:
             ]
 
     async def unfinished(self) -> list[str]:
-        """The ids of every table whose match is not over."""
+        """The ids of every table waiting for players or playing: neither over nor expired."""
         return await self._run(self._unfinished)
 
     def _unfinished(self) -> list[str]:
         with self._sessions() as session:
             return list(
                 session.scalars(
-                    select(TableRow.id).where(TableRow.status != OVER).order_by(TableRow.id)
+                    select(TableRow.id)
+                    .where(TableRow.status.in_([WAITING, PLAYING]))
+                    .order_by(TableRow.id)
                 )
             )
+
+    async def expire(self, before: float, held: Sequence[str] = ()) -> list[str]:
+        """Mark as expired every waiting table nobody joined since ``before`` (epoch seconds:
+        made then, or its last seat taken then); the ids of those, and of the tables among
+        ``held`` that were already expired (by another process), sorted."""
+        return await self._run(self._expire, before, list(held))
+
+    def _expire(self, before: float, held: list[str]) -> list[str]:
+        with self._sessions.begin() as session:
+            # One statement, so that a table joined meanwhile (its row written, on PostgreSQL
+            # locked until the join commits) is judged on what the join wrote.
+            marked = session.scalars(
+                update(TableRow)
+                .where(
+                    TableRow.status == WAITING,
+                    TableRow.updated_at < datetime.fromtimestamp(before, UTC),
+                )
+                .values(status=EXPIRED, updated_at=_now())
+                .returning(TableRow.id)
+            ).all()
+            found = set(marked)
+            for i in range(0, len(held), _BATCH):
+                found.update(
+                    session.scalars(
+                        select(TableRow.id).where(
+                            TableRow.id.in_(held[i : i + _BATCH]), TableRow.status == EXPIRED
+                        )
+                    )
+                )
+            return sorted(found)

@@ -203,6 +203,19 @@ class Table:
         """Whether a human seat still waits for its player."""
         return any(not s.taken for s in self.seats)
 
+    @property
+    def has_people(self) -> bool:
+        """Whether any seat is a human seat (else only bots play here)."""
+        return any(s.is_human for s in self.seats)
+
+    def attended(self, now: float) -> bool:
+        """Whether a person plays here now: a human seat's player is present (an open socket
+        on this process, or seen within the grace period). The bot pool serves such tables'
+        decisions first. A table whose people are all away, its stand-ins playing, is not:
+        otherwise a human seat taken once and left would be enough to put a table of slow
+        bots ahead of every bots-only table, among the tables people wait at."""
+        return any(s.is_human and s.taken and not self.is_away(s.seat, now) for s in self.seats)
+
     # --- change notification -------------------------------------------------------------
 
     def bump(self) -> None:

@@ -46,8 +46,9 @@ export class TableSocket {
       clearInterval(this.ping);
       if (this.ws === ws) this.ws = null;
       if (this.closed) return;
-      // 4403/4404: a token that is not this table's, or no such table: trying again won't help.
-      if (e.code === 4403 || e.code === 4404) { this.onState("refused", this.fatal); return; }
+      // 4403/4404/4410: a token that is not this table's, no such table, or a table that
+      // expired unjoined: trying again won't help. (4429, too many sockets, is worth a retry.)
+      if (e.code === 4403 || e.code === 4404 || e.code === 4410) { this.onState("refused", this.fatal); return; }
       this.attempt += 1;
       const wait = Math.min(5000, 300 * 2 ** Math.min(this.attempt, 5));
       this.onState("reconnecting");

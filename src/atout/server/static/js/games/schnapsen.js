@@ -32,7 +32,7 @@ export default {
   },
 
   prompt(view, legal, ctx) {
-    if (legal.includes("pass")) return t("prompt.claim"); // asked after a trick won
+    if (legal.includes("pass")) return t("prompt.claim"); // asked after the last trick, won
     if (view.trick.length === 0) return t("prompt.lead");
     return view.closed || !view.stock_size ? t("prompt.follow_strict") : t("prompt.follow");
   },
