@@ -15,6 +15,7 @@ import atout
 from atout.bots import RandomBot, make
 from atout.cli import main
 from atout.cli.play import play, read_move
+from atout.tui.session import Session
 
 RECORDS = Path(__file__).parent / "data" / "records"
 
@@ -98,7 +99,11 @@ def test_a_whole_match_in_line_mode() -> None:
     answers = iter(["hello", "play 2C", "?", "moves"] + ["1"] * 2000)
     lines: list[str] = []
     game = atout.load("schnapsen")
-    state = play(game, 0, {1: RandomBot()}, seed=4, ask=lambda _: next(answers), say=lines.append)
+    state = play(
+        Session.new(game, [0], {1: RandomBot()}, seed=4),
+        ask=lambda _: next(answers),
+        say=lines.append,
+    )
     assert state.is_over
     text = "\n".join(lines)
     assert "Cannot read 'hello' as a Schnapsen action" in text
@@ -109,14 +114,15 @@ def test_a_whole_match_in_line_mode() -> None:
 
 def test_quitting_and_end_of_input() -> None:
     lines: list[str] = []
-    state = play(atout.load("schnapsen"), 0, {1: RandomBot()}, seed=4,
-                 ask=lambda _: "quit", say=lines.append)  # fmt: skip
+    game = atout.load("schnapsen")
+    state = play(Session.new(game, [0], {1: RandomBot()}, seed=4), ask=lambda _: "quit",
+                 say=lines.append)  # fmt: skip
     assert not state.is_over and lines[-1] == "You leave the table."
 
     def eof(_: str) -> str:
         raise EOFError
 
-    state = play(atout.load("schnapsen"), 1, {0: RandomBot()}, seed=4, ask=eof, say=lines.append)
+    state = play(Session.new(game, [1], {0: RandomBot()}, seed=4), ask=eof, say=lines.append)
     assert not state.is_over
 
 

@@ -93,7 +93,7 @@ def test_the_commands_parse(line: str) -> None:
     """Every ``.venv/bin/atout ...`` line of the README names options the command has."""
     words = shlex.split(line.split("#", maxsplit=1)[0])[1:]
     args = _parser().parse_args(words)
-    if args.command in ("play", "rules"):
+    if args.command in ("play", "rules") and args.game is not None:  # not with --resume
         atout.load(args.game)
 
 

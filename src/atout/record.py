@@ -44,8 +44,8 @@ from atout.core.state import State
 from atout.errors import IllegalAction, NotationError, PackError, RecordError, RulesError
 from atout.games import load as load_game
 
-__all__ = ["FORMAT", "Record", "Seat", "check_end", "dump", "dumps", "from_dict", "from_state",
-           "load", "loads", "replay", "start", "steps"]  # fmt: skip
+__all__ = ["FORMAT", "Record", "Seat", "before_each", "check_end", "dump", "dumps", "from_dict",
+           "from_state", "load", "loads", "replay", "start", "steps"]  # fmt: skip
 
 #: The record format version this module writes and reads.
 FORMAT = 1
@@ -240,6 +240,18 @@ def steps(record: Record) -> Iterator[tuple[State, int, str, list[Event]]]:
     for i, (seat, text) in enumerate(record.actions, start=1):
         events = _apply(state, i, seat, text)
         yield state, seat, text, events
+
+
+def before_each(record: Record) -> Iterator[tuple[State, int, str]]:
+    """Replay a record step by step, yielding the state *before* each action (the same
+    object each time, about to take the action: clone it to keep it) with the seat and the
+    action text; at the end the record is checked as :func:`replay` checks it. Raises
+    :class:`RecordError` naming the step that fails."""
+    state = start(record)
+    for i, (seat, text) in enumerate(record.actions, start=1):
+        yield state, seat, text
+        _apply(state, i, seat, text)
+    check_end(record, state)
 
 
 def replay(record: Record) -> State:

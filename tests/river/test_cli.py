@@ -15,6 +15,7 @@ from atout.cli import main
 from atout.cli.narrate import describe, status
 from atout.cli.play import play
 from atout.core.events import MatchEnded
+from atout.tui.session import Session
 
 from .helpers import deal
 from .helpers import play as apply_all
@@ -77,7 +78,7 @@ def test_sealed_bids_in_words_and_in_line_mode() -> None:
     lines: list[str] = []
     game = atout.load("river(players=3,start_cards=2,simultaneous_bids=true)")
     bots = {0: RandomBot(), 1: RandomBot()}
-    state = play(game, 2, bots, seed=1, ask=lambda _: "1", say=lines.append)
+    state = play(Session.new(game, [2], bots, seed=1), ask=lambda _: "1", say=lines.append)
     text = "\n".join(lines)
     assert state.is_over
     assert "Seat 0 makes a sealed bid." in text and "You bid 0 (sealed)." in text

@@ -268,3 +268,34 @@ def _restarted_after_the_wait(server: ServerProcess, given: str | None) -> None:
         with pytest.raises(ConnectionClosed) as closed:
             ws.recv(timeout=10)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4410
+
+
+def test_a_table_expired_a_week_ago_is_deleted_with_its_seats(tmp_path: Path) -> None:
+    """An expired table answers 410 for :data:`KEEP_EXPIRED` (a week), then the service's
+    round deletes it, seats and all, so that tables nobody joined do not pile up; a table
+    expired more recently, and the tables in play, are kept."""
+    from atout.server.models import SeatRow
+    from atout.server.service import KEEP_EXPIRED
+
+    url = _url(tmp_path)
+
+    async def run() -> None:
+        async with _services(url) as (service,):
+            old, _ = await _create(service, "human", "human")
+            recent, _ = await _create(service, "human", "human")
+            playing, _ = await _create(service, "human", "random")
+            now = time.time()
+            assert await service.expire_waiting(now + HOUR + 1) == sorted([old, recent])
+            _age(url, old, KEEP_EXPIRED + 1)  # it expired more than a week ago
+            await service.expire_waiting(time.time())
+            assert _status(url, old) == "None" and _status(url, recent) == EXPIRED
+            assert _status(url, playing) == PLAYING
+            engine = create_engine(url)
+            try:
+                with engine.connect() as conn:
+                    seats = conn.scalars(select(SeatRow.table_id).distinct()).all()
+            finally:
+                engine.dispose()
+            assert sorted(seats) == sorted([recent, playing])
+
+    asyncio.run(run())

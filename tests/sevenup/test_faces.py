@@ -15,6 +15,7 @@ from atout.cli.narrate import describe, seven_up_deal_summary, status
 from atout.cli.play import play, read_move
 from atout.sevenup.events import CardTurned, Discarded
 from atout.sevenup.view import SevenUpDealResult
+from atout.tui.session import Session
 
 from .helpers import deal
 from .test_rules import BEG, BEG_RUN, D1, VOID_HANDS
@@ -133,7 +134,11 @@ def test_a_whole_match_in_line_mode() -> None:
     answers = iter(["hello", "play 2C", "moves"] + ["1"] * 3000)
     lines: list[str] = []
     game = atout.load("seven_up(gift=true)")
-    state = play(game, 0, {1: RandomBot()}, seed=4, ask=lambda _: next(answers), say=lines.append)
+    state = play(
+        Session.new(game, [0], {1: RandomBot()}, seed=4),
+        ask=lambda _: next(answers),
+        say=lines.append,
+    )
     assert state.is_over
     text = "\n".join(lines)
     assert "Cannot read 'hello' as a Seven Up action" in text

@@ -27,8 +27,11 @@ PHONE = {"width": 360, "height": 740}
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
-    """``atout serve --fixed-deals`` on a fresh SQLite file, for every browser test."""
-    process = ServerProcess(tmp_path_factory.mktemp("web"), args=("--fixed-deals",)).start()
+    """``atout serve --fixed-deals`` on a fresh SQLite file, for every browser test; a grace
+    period may be as short as a second, so that a test can see a stand-in play for a player who
+    left (tables keep the default of a minute unless they ask)."""
+    args = ("--fixed-deals", "--min-grace", "1")
+    process = ServerProcess(tmp_path_factory.mktemp("web"), args=args).start()
     yield process
     process.stop()
 

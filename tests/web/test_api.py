@@ -1,15 +1,19 @@
 """The server pieces the web table needs: the games and their options, the rules texts, the
-page and its files, hints from the seat's own view, the review of a finished match, and packs
-fixed only on a server that allows it."""
+page and its files, hints from the seat's own view, each seat's events so far, the review of a
+finished match, and packs fixed only on a server that allows it."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
+from atout import games
+from atout.cards import parse_card
 from tests.server.harness import ServerProcess
 from tests.web.helpers import make_table
 from tests.web.test_schnapsen import PACK
@@ -104,6 +108,37 @@ def test_the_review_of_a_finished_match_step_by_step(
     assert first["action"].startswith("bid") and first["events"][0]["type"] == "bid_made"
     end = http.get(f"/api/tables/{table}/review", params={"step": 99}).json()
     assert end["step"] == 6 and end["view"]["match_over"] and end["hands"] == [[], [], []]
+
+
+def test_the_events_so_far_as_each_seat_was_told_them(
+    http: httpx.Client, server: ServerProcess
+) -> None:
+    """What a page opened late narrates: every step's events, the opening first, exactly as the
+    engine's ``seen_by`` gives them to the seat, or to a spectator."""
+    table, seat = make_table(server.url, "schnapsen", ["human", "medium"], packs=[PACK], dealer=1)
+    auth = {"Authorization": f"Bearer {seat['token']}"}
+    http.post(f"/api/tables/{table}/actions", json={"action": "play AH", "seq": 0}, headers=auth)
+    for _ in range(200):  # the bot answers; then the table waits for seat 0
+        if http.get(f"/api/tables/{table}").json()["seq"] == 2:
+            break
+        time.sleep(0.05)
+    actions = http.get(f"/api/tables/{table}/record", headers=auth).json()["actions"]
+    state = games.load("schnapsen").new_match(
+        seed=0, packs=[tuple(parse_card(c) for c in PACK)], dealer=1, shuffle=False
+    )
+    told: dict[int | None, list[list[dict[str, Any]]]] = {}
+    steps = [state.opening_events(), *(state.apply(text, s) for s, text in actions)]
+    for viewer in (0, 1, None):
+        told[viewer] = [[e.seen_by(viewer).to_dict() for e in step] for step in steps]
+    mine = http.get(f"/api/tables/{table}/events", headers=auth).json()
+    public = http.get(f"/api/tables/{table}/events").json()
+    assert mine == {"seq": 2, "seat": 0, "steps": told[0]}
+    assert public == {"seq": 2, "seat": None, "steps": told[None]}
+    assert mine["steps"][0][0] == {"type": "deal_started", "deal": 1, "dealer": 1}
+    assert told[0] != told[1]  # each seat its own cards
+    bad = http.get(f"/api/tables/{table}/events", headers={"Authorization": "Bearer nope"})
+    assert bad.status_code == 403
+    assert http.get("/api/tables/nosuch/events").status_code == 404
 
 
 def test_the_review_waits_for_the_end_of_the_match(

@@ -102,7 +102,7 @@ def test_two_browsers_meet_by_invite_link_play_a_round_review_it_and_play_again(
     pages: Pages, server: ServerProcess, shot: Callable[[Page, str], Path]
 ) -> None:
     ann = pages.open("/")
-    ann.get_by_label("Up and Down the River").check()
+    ann.get_by_role("radio", name="Up and Down the River").check()
     ann.locator("#opt-players").select_option("3")
     ann.locator("#opt-start_cards").select_option("1")  # one round of one card: the whole match
     ann.locator("#seat-1").select_option("human")

@@ -55,6 +55,23 @@ class SearchBot:
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) == 1:
             return legal_actions[0]
+        totals, _ = self._totals(view, legal_actions, rng)
+        best = max(range(len(legal_actions)), key=lambda i: (totals[i], -i))
+        return legal_actions[best]
+
+    def values(
+        self, view: View, legal_actions: Sequence[Action], rng: random.Random
+    ) -> list[float]:
+        """Each legal action's value for the view's seat: its (weighted) mean over the worlds
+        valued before the time ran out, in the unit of :meth:`evaluator` (by default the
+        game's ``deal_value``). The coach reads these; :meth:`choose` takes the best."""
+        totals, weights = self._totals(view, legal_actions, rng)
+        return [t / weights for t in totals]
+
+    def _totals(
+        self, view: View, legal_actions: Sequence[Action], rng: random.Random
+    ) -> tuple[list[float], float]:
+        """The actions' weighted totals over the worlds, and the total weight."""
         seat = view.seat
         if seat is None:
             raise ValueError("a spectator does not choose")
@@ -63,6 +80,7 @@ class SearchBot:
         totals = [0.0] * len(legal_actions)
         plain = [0.0] * len(legal_actions)
         weights = 0.0
+        n = 0
         for n in range(self.worlds):
             world = game.sample_world(view, rng)
             weight = game.world_weight(view, world) if self.weighted else 1.0
@@ -77,9 +95,8 @@ class SearchBot:
             if n + 1 < self.worlds and clock.perf_counter() > deadline:
                 break
         if weights <= 0:  # every world unlikely: the plain means are all there is
-            totals = plain
-        best = max(range(len(legal_actions)), key=lambda i: (totals[i], -i))
-        return legal_actions[best]
+            return plain, float(n + 1)
+        return totals, weights
 
     def evaluator(self, view: View, world: State, rng: random.Random) -> Callable[[State], float]:
         """How the states after the root's actions in ``world`` are valued for the view's seat

@@ -7,6 +7,7 @@ in one line on stderr and exits with status 2; nothing is left half written.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from collections.abc import Sequence
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from atout import bots, record, rulebook
-from atout.cli import arena
+from atout.cli import analyse, arena
 from atout.cli.play import play
 from atout.cli.transcript import printable, transcript
 from atout.core.game import Game
@@ -22,6 +23,8 @@ from atout.core.rules import parse_rules_text
 from atout.core.state import State
 from atout.errors import NotationError, RecordError, RulesError
 from atout.games import game_class, load, names
+from atout.i18n import LANGUAGES, language_from_env
+from atout.tui.session import HUMAN, Session
 
 __all__ = ["main"]
 
@@ -41,9 +44,18 @@ def _parser() -> argparse.ArgumentParser:
     r.add_argument("game", nargs="?", help=f"one of: {', '.join(names())}")
     r.add_argument("--lang", default="en", help="en, fr, de or da (default: en)")
 
-    pl = sub.add_parser("play", help="play a match in this terminal against the computer")
+    pl = sub.add_parser(
+        "play",
+        help="play a match in this terminal: the terminal table, or the line mode",
+        description="Play a match in this terminal. On a terminal it opens the terminal table; "
+        "with --plain, with no terminal (a script, a pipe) or with TERM=dumb it is the line mode: "
+        "plain lines in and out, for scripts and screen readers.",
+    )
     pl.add_argument(
-        "game", help="a game or rules text, e.g. schnapsen or 'schnapsen(manual_claim=true)'"
+        "game",
+        nargs="?",
+        help="a game or rules text, e.g. schnapsen or 'schnapsen(manual_claim=true)' "
+        "(not with --resume)",
     )
     pl.add_argument("--seat", type=int, default=0, help="your seat (default: 0)")
     pl.add_argument(
@@ -59,12 +71,43 @@ def _parser() -> argparse.ArgumentParser:
     pl.add_argument(
         "--opponent", help="a bot spec for the computer seats instead of a level: hard(time=1)"
     )
-    pl.add_argument("--record", metavar="FILE", help="write the match record here at the end")
+    pl.add_argument(
+        "--seats",
+        metavar="LIST",
+        help="who sits where, seat by seat: 'you' or a bot spec, comma-separated "
+        "('you,easy,hard' mixes levels; 'hard,expert' watches two bots; 'you,you' is pass "
+        "and play); instead of --seat, --level and --opponent",
+    )
+    pl.add_argument(
+        "--record",
+        metavar="FILE",
+        help="keep the match record in FILE as the match goes (every move written safely)",
+    )
+    pl.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="go on with the match FILE records (written by --record); a finished match "
+        "opens for review",
+    )
+    pl.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="the terminal table's language (default: from LANGUAGE, LC_ALL or LANG)",
+    )
+    pl.add_argument("--plain", action="store_true", help="the line mode, even on a terminal")
+    pl.add_argument(
+        "--delay",
+        type=float,
+        default=0.6,
+        metavar="SECONDS",
+        help="how long the terminal table shows a computer's card before going on (0.6)",
+    )
 
     rp = sub.add_parser("replay", help="print a match record as a transcript, deal by deal")
     rp.add_argument("file", help="a record written by atout (JSON)")
 
     arena.add_parser(sub)
+    analyse.add_parser(sub)
 
     sv = sub.add_parser("serve", help="run the table server: the HTTP API and websockets")
     sv.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
@@ -165,6 +208,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "info":
             print(_version())
             return 0
+        if args.command == "analyse":
+            return analyse.main(args)
         return _replay(args.file)
     except (RulesError, NotationError, RecordError, ValueError) as e:
         print(f"atout: {printable(str(e))}", file=sys.stderr)  # one line, shown, not obeyed
@@ -242,20 +287,70 @@ def _rules(game: str | None, lang: str) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
+    session = _session(args)
+    if _plain(args):
+        if session.is_over:  # a finished match resumed: its review is the transcript
+            print("This match is over. What happened, deal by deal:\n")
+            return _replay(args.resume)
+        play(session)
+        if args.record and session.is_over:
+            print(f"The record is in {args.record}; replay it with: atout replay {args.record}")
+        elif session.journal is not None:
+            print(
+                f"The match is kept in {session.journal}; go on with: "
+                f"atout play --resume {session.journal}"
+            )
+        return 0
+    # atout.tui imports Textual only inside run(): ask for the package itself.
+    if importlib.util.find_spec("textual") is None:
+        raise ValueError(
+            "the terminal table needs the tui extra (textual is missing): pip install "
+            "'atout[tui]', or play in line mode with --plain"
+        )
+    from atout.tui import run
+
+    if not 0 <= args.delay <= 10:
+        raise ValueError("--delay is a number of seconds from 0 to 10")
+    lang = args.lang or language_from_env()
+    return run(session, lang=lang, review=session.is_over, bot_delay=args.delay)
+
+
+def _plain(args: argparse.Namespace) -> bool:
+    """Whether to play in line mode: asked for, or no terminal to draw a table on."""
+    term = os.environ.get("TERM", "")
+    return bool(args.plain) or not (sys.stdin.isatty() and sys.stdout.isatty()) or term == "dumb"
+
+
+def _session(args: argparse.Namespace) -> Session:
+    """The match ``atout play`` opens: a new one from the options, or the one ``--resume``
+    names."""
+    if args.resume:
+        if args.game or args.seats or args.players is not None or args.seed is not None:
+            raise ValueError(
+                "--resume goes on with the recorded match: give no game, "
+                "--seats, --players or --seed with it"
+            )
+        return Session.resume(args.resume, level=args.opponent)
+    if not args.game:
+        raise ValueError("name a game to play (atout play schnapsen), or --resume FILE")
     game = _with_players(args.game, args.players)
-    if not 0 <= args.seat < game.seats:
-        raise ValueError(f"--seat must be from 0 to {game.seats - 1}")
-    spec = args.opponent or args.level
-    others = {s: bots.make(spec) for s in range(game.seats) if s != args.seat}
-    state = play(game, args.seat, others, seed=args.seed)
-    if args.record:
-        seats = [
-            record.Seat("you") if s == args.seat else record.Seat(others[s].name, others[s].version)
-            for s in range(game.seats)
-        ]
-        record.dump(record.from_state(state, seats), args.record)
-        print(f"The record is in {args.record}; replay it with: atout replay {args.record}")
-    return 0
+    if args.seats:
+        specs = bots.split_specs(args.seats)
+        if len(specs) != game.seats:
+            raise ValueError(f"--seats names {len(specs)} seats; {game.title} has {game.seats}")
+        people = [s for s, spec in enumerate(specs) if spec == HUMAN]
+        others = {s: bots.make(spec) for s, spec in enumerate(specs) if spec != HUMAN}
+    else:
+        if not 0 <= args.seat < game.seats:
+            raise ValueError(f"--seat must be from 0 to {game.seats - 1}")
+        spec = args.opponent or args.level
+        people = [args.seat]
+        others = {s: bots.make(spec) for s in range(game.seats) if s != args.seat}
+    if args.record and Path(args.record).exists():
+        raise ValueError(
+            f"{args.record} exists: go on with it with --resume, or choose another file"
+        )
+    return Session.new(game, people, others, seed=args.seed, journal=args.record)
 
 
 def _with_players(text: str, players: int | None) -> Game[State]:

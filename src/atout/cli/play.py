@@ -6,10 +6,8 @@ not to the engine: the engine is asked what is legal and told what was chosen.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 
-from atout.bots import Bot
 from atout.cards import card_text, parse_card
 from atout.cli.narrate import describe, status
 from atout.core.actions import Action
@@ -17,6 +15,7 @@ from atout.core.events import Event
 from atout.core.game import Game
 from atout.core.state import State
 from atout.errors import IllegalAction, NotationError
+from atout.tui.session import Session
 
 __all__ = ["play", "read_move"]
 
@@ -71,38 +70,41 @@ def _card_verb(legal: Sequence[Action], card: str) -> str:
 
 
 def play(
-    game: Game[State],
-    human: int,
-    bots: dict[int, Bot],
+    session: Session,
     *,
-    seed: int | None = None,
     names: Sequence[str] | None = None,
     ask: Callable[[str], str] = input,
     say: Callable[[str], None] = print,
 ) -> State:
-    """Play one match: ``human`` types moves, the other seats are ``bots``. Returns the state
-    (finished, or where the player quit)."""
-    state = game.new_match(seed=seed)
-    rng = random.Random(seed)
+    """Play a match on from where ``session`` stands: its people type moves (one person, in
+    line mode), its bots choose theirs. Returns the state (finished, or where the player
+    quit). The session keeps its journal after every action."""
+    state, game = session.state, session.game
+    human = session.people[0] if session.people else None
     if not names:
         # Facing one computer it is "the computer"; around a bigger table seats go by number.
         other = "the computer" if game.seats == 2 else "seat {}"
-        names = ["you" if s == human else other.format(s) for s in range(game.seats)]
+        names = ["you" if s in session.people else other.format(s) for s in range(game.seats)]
     say(f"{game.title} ({game.text}). {HELP}")
-    for event in state.opening_events():
-        _say(event.seen_by(human), names, say)
+    if state.history:
+        say(f"The match goes on after {len(state.history)} moves.")
+    else:
+        for event in state.opening_events():
+            _say(event.seen_by(human), names, say)
     while not state.is_over:
-        seat = state.acting_seats[0]
-        action: Action | str | None
-        if seat == human:
-            action = _ask_human(game=game, state=state, seat=human, names=names, ask=ask, say=say)
+        # Bots first when several seats act at once (sealed bids): the person then sees
+        # that theirs are made.
+        if session.bot_to_act() is not None:
+            events = session.play_bot(*session.think())
+        else:
+            seat = session.person_to_act()
+            assert seat is not None  # someone acts while the match goes on
+            action = _ask_human(game=game, state=state, seat=seat, names=names, ask=ask, say=say)
             if action is None:
                 say("You leave the table.")
                 return state
-        else:
-            view = state.view(seat)
-            action = bots[seat].choose(view, state.legal_actions(seat), rng)
-        for event in state.apply(action, seat):
+            events = session.play(action, seat)
+        for event in events:
             _say(event.seen_by(human), names, say)
     return state
 

@@ -27,6 +27,7 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
+from atout.bots import HINT
 from atout.server import catalog, page
 from atout.server.botpool import BotPool
 from atout.server.broker import Broker, LocalBroker, PostgresBroker
@@ -37,6 +38,7 @@ from atout.server.schemas import (
     CreatedOut,
     CreateIn,
     ErrorOut,
+    EventsOut,
     GamesOut,
     HintIn,
     HintOut,
@@ -48,7 +50,7 @@ from atout.server.schemas import (
     TableList,
     TableOut,
 )
-from atout.server.service import HINT, TableService
+from atout.server.service import TableService
 from atout.server.settings import Settings
 from atout.server.store import OVER, PLAYING, WAITING, Store
 from atout.server.table import Subscriber, Table
@@ -177,10 +179,12 @@ def _token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
 def _routes(app: FastAPI) -> None:
     @app.get("/", include_in_schema=False)
     async def home() -> HTMLResponse:
-        """The web table: one page, its scripts and styles under ``/static``."""
+        """The web table: one page, its scripts and styles under ``/static``, its strings
+        under ``/i18n``."""
         return HTMLResponse(page.home(), headers=page.HEADERS)
 
     app.mount("/static", page.static_files(), name="static")
+    app.mount("/i18n", page.catalog_files(), name="i18n")
 
     @app.get("/favicon.ico", include_in_schema=False)
     async def favicon() -> Response:
@@ -364,6 +368,21 @@ def _routes(app: FastAPI) -> None:
         table = await _table(request, table_id)
         seat = await _service(request).authenticate(table, _token(credentials), required=False)
         return _json(table.record(seat))
+
+    @app.get(
+        "/api/tables/{table_id}/events",
+        response_model=EventsOut,
+        responses=_errors(403, 404, 410),
+        summary="What happened so far, as the seat was told it",
+        openapi_extra=_TOKEN_OPTIONAL,
+    )
+    async def events(request: Request, table_id: str, credentials: Token) -> Response:
+        """Every step's events as the token's seat (or a spectator) was sent them in its
+        ``update`` messages, from the match's opening on: a page opened late tells the story
+        from the start."""
+        table = await _table(request, table_id)
+        seat = await _service(request).authenticate(table, _token(credentials), required=False)
+        return _json({"seq": table.seq, "seat": seat, "steps": table.events(seat)})
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def socket(websocket: WebSocket, table_id: str) -> None:

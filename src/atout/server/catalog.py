@@ -2,8 +2,9 @@
 the rules texts, read from the engine's own registries so that the page never lists an option
 the engine does not have.
 
-The one-line explanations of the options in four languages live with the page's other strings
-(``static/js/i18n``); this module gives the names, types and defaults they explain.
+The one-line explanations of the options in four languages live with the faces' other strings
+(the catalogs of :mod:`atout.i18n`); this module gives the names, types and defaults they
+explain.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""The web table's page: ``/`` serves ``static/index.html``, and ``/static`` its modules,
-styles and icon. There is no build step: the files are served as they are in the package.
+"""The web table's page: ``/`` serves ``static/index.html``, ``/static`` its modules, styles
+and icon, and ``/i18n`` its strings (the JSON catalogs of :mod:`atout.i18n`, which the terminal
+table reads too). There is no build step: the files are served as they are in the package.
 
 :data:`HEADERS` go with the page: a content security policy that lets it load only its own
 scripts and styles and talk only to its own server (its websocket included), so that nothing
@@ -8,15 +9,28 @@ a player types or a server relays can run as script.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
+from starlette.exceptions import HTTPException
+from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
+from starlette.types import Scope
 
-__all__ = ["HEADERS", "STATIC", "home", "icon", "static_files"]
+import atout.i18n
+from atout.i18n import LANGUAGES
+
+__all__ = ["CATALOGS", "HEADERS", "STATIC", "catalog_files", "home", "icon", "static_files"]
 
 #: The directory of the page's files.
 STATIC = Path(__file__).with_name("static")
+
+#: The directory of the string catalogs: a Python package, so it holds modules too.
+CATALOGS = Path(atout.i18n.__file__).parent
+
+#: The catalog paths ``/i18n`` serves: ``en.json`` …, and a sub-catalog's ``terminal/en.json``.
+_CATALOG_PATH = re.compile(rf"(?:[a-z]+/)?(?:{'|'.join(LANGUAGES)})\.json")
 
 HEADERS = {
     "Content-Security-Policy": (
@@ -45,3 +59,20 @@ def icon() -> bytes:
 def static_files() -> StaticFiles:
     """The app that serves the page's files (ETags let browsers keep them)."""
     return StaticFiles(directory=STATIC)
+
+
+class _Catalogs(StaticFiles):
+    """The catalogs' directory served as static files, but only its catalogs: the package's
+    modules (``__init__.py``, ``__pycache__``) and anything else there are not found (404)."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        # ``path`` is normalised by StaticFiles (no ``.`` or ``..`` parts) before it gets here.
+        if not _CATALOG_PATH.fullmatch(path.replace("\\", "/")):
+            raise HTTPException(status_code=404)
+        return await super().get_response(path, scope)
+
+
+def catalog_files() -> StaticFiles:
+    """The app that serves the string catalogs, as :func:`static_files` serves the page's files
+    (the same ETags; JSON as ``application/json``)."""
+    return _Catalogs(directory=CATALOGS)

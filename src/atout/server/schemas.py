@@ -16,6 +16,7 @@ __all__ = [
     "CreateIn",
     "CreatedOut",
     "ErrorOut",
+    "EventsOut",
     "GameOut",
     "GamesOut",
     "HintIn",
@@ -206,6 +207,17 @@ class MessageOut(BaseModel):
     legal: list[str]
     view: dict[str, Any]
     events: list[dict[str, Any]] | None = None
+
+
+class EventsOut(BaseModel):
+    """What happened so far, as this seat (or a spectator) was told it: ``steps[0]`` holds the
+    match's opening events (the first deal dealt, the trump turned), ``steps[n]`` those of the
+    ``n``-th action, each as the ``update`` messages carried them. ``seq`` counts the actions
+    (there are ``seq + 1`` steps)."""
+
+    seq: int
+    seat: int | None
+    steps: list[list[dict[str, Any]]]
 
 
 class ErrorOut(BaseModel):

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from atout.bots import HINT
 from atout.errors import IllegalAction, NotationError, PackError, RulesError
 from atout.games import load
 from atout.server import driver
@@ -62,7 +63,7 @@ from atout.server.store import (
 )
 from atout.server.table import Subscriber, Table, summary
 
-__all__ = ["HINT", "Created", "TableService", "hash_secret"]
+__all__ = ["Created", "TableService", "hash_secret"]
 
 log = logging.getLogger("atout.server")
 
@@ -71,10 +72,11 @@ PRESENCE_EVERY = 5.0
 #: How long (seconds) a finished table that no socket watches stays in memory after it was
 #: last asked for; the database keeps it, and the next request reads it back.
 FORGET_AFTER = 600.0
+#: How long (seconds) an expired table is kept, answering 410 to an invite link sent before it
+#: expired; then it is deleted, seats and all (a week).
+KEEP_EXPIRED = 7 * 86400.0
 #: How often (seconds) the service looks for such tables, and for waiting tables that expire.
 FORGET_EVERY = 60.0
-#: The bot that gives hints: quick, and good enough to learn from.
-HINT = "medium"
 
 
 def hash_secret(secret: str) -> str:
@@ -209,7 +211,7 @@ class TableService:
         if ttl <= 0:
             return []
         held = [t.id for t in self._tables.values() if t.status in (WAITING, EXPIRED)]
-        gone = await self.store.expire(now - ttl, held)
+        gone = await self.store.expire(now - ttl, held, purge_before=now - KEEP_EXPIRED)
         for table_id in gone:
             self._drop(table_id)
         return gone

@@ -44,6 +44,7 @@ from sqlalchemy import (
     and_,
     bindparam,
     create_engine,
+    delete,
     event,
     func,
     insert,
@@ -633,14 +634,26 @@ class Store:
                 )
             )
 
-    async def expire(self, before: float, held: Sequence[str] = ()) -> list[str]:
+    async def expire(
+        self, before: float, held: Sequence[str] = (), *, purge_before: float | None = None
+    ) -> list[str]:
         """Mark as expired every waiting table nobody joined since ``before`` (epoch seconds:
         made then, or its last seat taken then); the ids of those, and of the tables among
-        ``held`` that were already expired (by another process), sorted."""
-        return await self._run(self._expire, before, list(held))
+        ``held`` that were already expired (by another process), sorted. With
+        ``purge_before``, delete the tables that expired before then, seats and all: a server
+        open to anyone must not keep every table never joined forever."""
+        return await self._run(self._expire, before, list(held), purge_before)
 
-    def _expire(self, before: float, held: list[str]) -> list[str]:
+    def _expire(self, before: float, held: list[str], purge_before: float | None) -> list[str]:
         with self._sessions.begin() as session:
+            if purge_before is not None:
+                # Seats, deals and actions go with their table (ON DELETE CASCADE).
+                session.execute(
+                    delete(TableRow).where(
+                        TableRow.status == EXPIRED,
+                        TableRow.updated_at < datetime.fromtimestamp(purge_before, UTC),
+                    )
+                )
             # One statement, so that a table joined meanwhile (its row written, on PostgreSQL
             # locked until the join commits) is judged on what the join wrote.
             marked = session.scalars(

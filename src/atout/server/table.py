@@ -13,7 +13,8 @@ and shared by every socket of that viewer and by the HTTP response to the actor:
 - ``update``: the same plus ``events``, the step's events as that viewer may see them; one
   per action, numbered by ``seq`` (the number of actions applied once it happened).
 - ``table``: ``{"type": "table", "table": info}`` when a seat is taken or a player comes or
-  goes.
+  goes (a player's going counts once their grace period is over: the first action after it,
+  usually their stand-in's, sends it).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -112,6 +114,8 @@ class Table:
         self.version = 0
         self._changed = asyncio.Event()
         self._review: tuple[list[_Step], list[int]] | None = None
+        self._steps: list[list[Event]] | None = None
+        self._told_away: frozenset[int] = frozenset()
 
     def _replay(self, stored: StoredTable) -> State:
         rec = records.Record(
@@ -176,16 +180,23 @@ class Table:
         return state, str(action), events
 
     def commit(self, state: State, events: Sequence[Event], by: str) -> None:
-        """Adopt the state an action (stored as the ``seq + 1``-th) led to."""
+        """Adopt the state an action (stored as the ``seq + 1``-th) led to. A player whose
+        grace period ran out since the table last said who is away is announced now, before
+        the step's update: nothing else tells the others that a stand-in plays for them."""
         self.state = state
         self.seq += 1
         self.by.append(by)
         if self._sight is not None:
             self._sight.see(events, state)
+        if self._steps is not None:
+            self._steps.append(list(events))
         if state.to_act is None:
             self.status = OVER
         self._messages = {}
         self.bump()
+        now = time.time()
+        if self._away(now) != self._told_away:
+            self.announce(now)
 
     def new_packs(self, state: State) -> list[tuple[int, tuple[int, ...]]]:
         """The deals ``state`` has begun that this table's state has not, with their packs."""
@@ -198,6 +209,10 @@ class Table:
         """Whether a human seat's player has been gone longer than the grace period."""
         s = self.seats[seat]
         return s.is_human and s.sockets == 0 and now - s.last_seen >= self.grace
+
+    def _away(self, now: float) -> frozenset[int]:
+        """The human seats whose players are away now."""
+        return frozenset(s.seat for s in self.seats if self.is_away(s.seat, now))
 
     def is_free(self) -> bool:
         """Whether a human seat still waits for its player."""
@@ -270,6 +285,7 @@ class Table:
     def announce(self, now: float) -> None:
         """Send the table's public summary to every subscriber."""
         message = json.dumps({"type": "table", "table": self.info(now)})
+        self._told_away = self._away(now)
         for subs in self.subscribers.values():
             for sub in subs:
                 sub.push(message)
@@ -313,6 +329,18 @@ class Table:
                 for s in self.seats
             ],
         )
+
+    def events(self, viewer: int | None) -> list[list[dict[str, Any]]]:
+        """The events of every step so far as ``viewer`` was sent them (``seen_by``): the
+        match's opening first, then one list per action, so that a page opened late (a reload,
+        another device, a spectator) can tell what happened as if it had watched. Worked out
+        on first use by replaying the match, then kept up step by step, as :attr:`sight` is."""
+        if self._steps is None:
+            rec = records.from_state(self.state, seed=True)
+            steps = [records.start(rec).opening_events()]
+            steps += [events for _state, _seat, _text, events in records.steps(rec)]
+            self._steps = steps
+        return [[e.seen_by(viewer).to_dict() for e in step] for step in self._steps]
 
     def record_seats(self) -> tuple[records.Seat, ...]:
         """Who sits where, as records name them: a person by name, a bot by spec and version."""

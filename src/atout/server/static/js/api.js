@@ -36,6 +36,7 @@ export const api = {
     call("POST", `/api/tables/${encodeURIComponent(id)}/actions`, { token, body: { action, seq } }),
   hint: (id, token, seq) =>
     call("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token, body: { seq } }),
+  events: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/events`, { token }),
   record: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`, { token }),
   review: (id, step) => call("GET", `/api/tables/${encodeURIComponent(id)}/review?step=${step}`),
 };

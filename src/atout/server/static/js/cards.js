@@ -1,5 +1,6 @@
-// Cards as the server writes them ("QS", "10H", "AC"), their names in four languages, and the
-// order a hand is shown in. Notation never changes with the language: only display names do.
+// Cards as the server writes them ("QS", "10H", "AC"), their names and corner letters in four
+// languages, and the order a hand is shown in. Notation never changes with the language: only
+// what is displayed does.
 
 export const SUITS = ["C", "D", "H", "S"];
 export const RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];
@@ -69,10 +70,25 @@ export function cardPhrase(text, lang) {
   return name;
 }
 
-/** The short label: "Q♠", "10♥". */
-export function cardLabel(text) {
+// The letters of the court cards in each language, as its packs print them in the corners
+// (roi, dame, valet; König, Dame, Bube; konge, dame, knægt, whose Danish index is B, from
+// bonde). The Ace is an A everywhere. Display only: the notation (QS) stays as it is.
+const COURT_LETTERS = {
+  en: { J: "J", Q: "Q", K: "K" },
+  fr: { J: "V", Q: "D", K: "R" },
+  de: { J: "B", Q: "D", K: "K" },
+  da: { J: "B", Q: "D", K: "K" },
+};
+
+/** The rank as a pack in `lang` prints it: "D" for the queen in French, German and Danish. */
+export function rankLetter(rank, lang) {
+  return (COURT_LETTERS[lang] || COURT_LETTERS.en)[rank] || rank;
+}
+
+/** The short label: "Q♠", "10♥" ("D♠" in French). */
+export function cardLabel(text, lang = "en") {
   const c = parse(text);
-  return c ? c.rank + SYMBOLS[c.suit] : String(text);
+  return c ? rankLetter(c.rank, lang) + SYMBOLS[c.suit] : String(text);
 }
 
 // Schnapsen's order within a suit: A 10 K Q J.

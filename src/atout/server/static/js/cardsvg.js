@@ -1,9 +1,10 @@
 // Cards drawn as SVG, made here: a face with the rank in two corners and the suit large in the
-// middle; a back. Options: a four-colour deck (clubs green, diamonds blue) and, for Schnapsen,
-// German suits (acorns, leaves, hearts, bells) with the German ranks Ober and Unter.
+// middle; a back. Options: the language's court letters, a four-colour deck (clubs green,
+// diamonds blue) and, for Schnapsen, German suits (acorns, leaves, hearts, bells) with the
+// German ranks Ober and Unter.
 
 import { s } from "./dom.js";
-import { parse } from "./cards.js";
+import { parse, rankLetter } from "./cards.js";
 
 const W = 60, H = 84;
 
@@ -45,11 +46,12 @@ function pip(suit, german, x, y, size) {
     shapes.map(([tag, attrs]) => s(tag, attrs)));
 }
 
-/** The face of a card (an <svg>, hidden from screen readers: its button carries the name). */
+/** The face of a card (an <svg>, hidden from screen readers: its button carries the name).
+ *  `opts.lang` picks the court letters (R, D, V in French); German suits have their own. */
 export function face(text, opts = {}) {
   const c = parse(text);
   const german = !!opts.german;
-  const rank = german ? (GERMAN_RANKS[c.rank] || c.rank) : c.rank;
+  const rank = german ? (GERMAN_RANKS[c.rank] || c.rank) : rankLetter(c.rank, opts.lang);
   const cls = colour(c.suit, { fourColour: opts.fourColour, german });
   const corner = (flip) => s("g", flip ? { transform: `rotate(180 ${W / 2} ${H / 2})` } : {},
     s("text", { x: 7, y: 17, class: "rank", "text-anchor": "middle" }, rank),

@@ -1,10 +1,11 @@
-// The lobby: create a table (game, variants explained in a line each, a player for every
-// seat), the tables this browser sits at, open tables to watch or join with an invite link,
-// and your finished matches to review.
+// The lobby: create a table (game, with its rules a click away; variants explained in a line
+// each; a player for every seat), the tables this browser sits at, open tables to watch or join
+// with an invite link, and your finished matches to review. And the page an invite link opens.
 
 import { h, fill } from "./dom.js";
 import { t, onLang } from "./i18n.js";
 import { api, heldSeat, heldSeats, holdSeat } from "./api.js";
+import { showRules } from "./rules.js";
 
 let catalog = null;
 
@@ -13,15 +14,28 @@ export function gameTitle(game) {
   return t(`game.${game}`);
 }
 
-/** A rules text in words: the title and the variants chosen. */
-export function rulesWords(rules) {
+/** The variants a rules text chooses, in words. */
+function variants(rules) {
   const m = /^(\w+)(?:\((.*)\))?$/.exec(rules);
-  if (!m) return rules;
-  const parts = (m[2] || "").split(",").filter(Boolean).map((kv) => {
+  if (!m) return null;
+  return (m[2] || "").split(",").filter(Boolean).map((kv) => {
     const [k, v] = kv.split("=");
     return v === "true" ? t(`opt.${m[1]}.${k}`) : `${t(`opt.${m[1]}.${k}`)}: ${v}`;
   });
-  return [gameTitle(m[1]), ...parts].join(" · ");
+}
+
+/** A rules text in words: the title and the variants chosen. */
+export function rulesWords(rules) {
+  const parts = variants(rules);
+  if (parts === null) return rules;
+  return [gameTitle(rules.split("(")[0]), ...parts].join(" · ");
+}
+
+/** The variants alone: "Ten for the last trick", or "by the book". */
+function variantWords(rules) {
+  const parts = variants(rules);
+  if (parts === null) return rules;
+  return parts.length ? parts.join(" · ") : t("by_the_book");
 }
 
 async function games() {
@@ -97,11 +111,15 @@ export class LobbyScreen {
       h("h2", { id: "new-h" }, t("new_table")),
       h("form", { onsubmit: (e) => { e.preventDefault(); this.submit(e.target); } },
         h("fieldset", { class: "games" }, h("legend", {}, t("game")),
-          this.catalog.games.map((x) => h("label", { class: `game-choice${x.game === this.game ? " chosen" : ""}` },
-            h("input", { type: "radio", name: "game", value: x.game, id: `game-${x.game}`, checked: x.game === this.game,
-              onchange: () => { this.game = x.game; this.options = {}; localStorage.setItem("atout.lobby.game", x.game); this.render(); } }),
-            h("span", { class: "game-title" }, gameTitle(x.game)),
-            h("span", { class: "game-line" }, t(`game_line.${x.game}`))))),
+          this.catalog.games.map((x) => h("div", { class: `game-choice${x.game === this.game ? " chosen" : ""}` },
+            h("label", {},
+              h("input", { type: "radio", name: "game", value: x.game, id: `game-${x.game}`, checked: x.game === this.game,
+                onchange: () => { this.game = x.game; this.options = {}; localStorage.setItem("atout.lobby.game", x.game); this.render(); } }),
+              h("span", { class: "game-title" }, gameTitle(x.game)),
+              h("span", { class: "game-line" }, t(`game_line.${x.game}`))),
+            // Outside the label: reading the rules does not choose the game.
+            h("button", { type: "button", class: "link game-rules", id: `rules-${x.game}`,
+              "aria-label": t("rules_of", { game: gameTitle(x.game) }), onclick: () => showRules(x.game) }, t("rules"))))),
         h("fieldset", { class: "variants" }, h("legend", {}, t("variants")),
           g.options.map((o) => this.option(g, o))),
         h("fieldset", { class: "seat-list" }, h("legend", {}, t("seats")),
@@ -239,12 +257,39 @@ export class JoinScreen {
     }
     fill(this.root, h("section", { class: "panel join" },
       h("h1", {}, t("join_title", { game: gameTitle(this.info.game) })),
-      h("p", {}, rulesWords(this.info.rules)),
+      this.inviter() !== null ? h("p", { class: "inviter" }, t("invited_by", { who: this.seatWords(this.inviter()) })) : null,
+      h("p", {}, t("variants_are", { variants: variantWords(this.info.rules) })),
+      h("h2", {}, t("seats")),
+      h("ul", { class: "join-seats" }, this.info.seats.map((seat) => h("li", { class: seat.seat === this.seat() ? "yours" : null },
+        t("seat_who", { seat: t("seat_n", { n: seat.seat + 1 }),
+                        who: seat.seat === this.seat() ? t("seat_yours") : this.seatWords(seat.seat) })))),
       h("form", { onsubmit: (e) => { e.preventDefault(); this.join(e.target); } },
         h("label", {}, t("your_name"), " ", h("input", { id: "join-name", maxLength: 40, value: localStorage.getItem("atout.name") || "" })),
         h("button", { type: "submit", class: "act primary", id: "take-seat" }, t("take_seat")),
         h("p", { class: "flash", role: "alert" }))));
     this.root.querySelector("#join-name").focus();
+  }
+
+  /** The seat of whoever sent the invite: the one human seat taken. (The table's summary does
+   *  not say who created it: with several people seated already, nobody is named.) */
+  inviter() {
+    const people = this.info.seats.filter((s) => s.player === "human" && s.taken);
+    return people.length === 1 ? people[0].seat : null;
+  }
+
+  /** The seat this invite opens: the free seat, when there is one only. (The table's summary
+   *  does not say which seat an invite is for.) */
+  seat() {
+    const free = this.info.free_seats;
+    return free.length === 1 ? free[0] : null;
+  }
+
+  /** Who sits at a seat: a person's name, a computer and its level, or a free seat. */
+  seatWords(s) {
+    const seat = this.info.seats[s];
+    if (seat.player !== "human") return t("computer_level", { level: t(`level.${seat.player.split("(")[0]}`) });
+    if (!seat.taken) return t("seat_free");
+    return seat.name || t("player_n", { n: s + 1 });
   }
 
   async join(form) {

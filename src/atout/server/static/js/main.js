@@ -5,9 +5,8 @@
 import { h, fill } from "./dom.js";
 import { t, lang, setLang, onLang, LANGS } from "./i18n.js";
 import { prefs, setPref } from "./prefs.js";
-import { api } from "./api.js";
 import { dialog } from "./dialogs.js";
-import { markdown } from "./markdown.js";
+import { showRules } from "./rules.js";
 import { LobbyScreen, JoinScreen } from "./lobby.js";
 import { TableScreen } from "./table.js";
 import { ReviewScreen } from "./review.js";
@@ -27,24 +26,13 @@ function renderHeader() {
   fill(bar,
     h("a", { href: "#", class: "brand", "aria-label": t("home") }, "atout"),
     h("nav", { "aria-label": t("menu") },
-      header.game ? h("button", { type: "button", class: "link", id: "rules-button", onclick: showRules }, t("rules")) : null,
+      header.game ? h("button", { type: "button", class: "link", id: "rules-button", onclick: () => showRules(header.game) }, t("rules")) : null,
       h("button", { type: "button", class: "link", id: "settings-button", onclick: showSettings }, t("settings")),
       h("label", { class: "lang" }, h("span", { class: "sr-only" }, t("language")),
         h("select", { id: "lang", onchange: (e) => setLang(e.target.value) },
           LANGS.map((code) => h("option", { value: code, selected: code === lang(), lang: code }, LANG_NAMES[code]))))));
 }
 
-async function showRules() {
-  const game = header.game;
-  const body = h("div", { class: "rules-text" }, t("loading"));
-  dialog({ title: t("rules_of", { game: t(`game.${game}`) }), body, className: "rules" });
-  try {
-    const got = await api.rules(game, lang());
-    fill(body, markdown(got.text));
-  } catch (e) {
-    fill(body, e.message);
-  }
-}
 
 function showSettings() {
   const box = (name) => h("label", { class: "setting" },

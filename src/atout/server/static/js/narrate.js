@@ -1,8 +1,9 @@
-// Events in words, in the page's language: the event log and the screen reader's news.
-// Everything said is read off the events the server sent this seat; nothing is worked out.
+// Events in words, in the page's language: the event log and the screen reader's news; and
+// actions in words, for hints and the review. Everything said is read off the events the server
+// sent this seat (or the action's text); nothing is worked out.
 
 import { t, tc, lang } from "./i18n.js";
-import { cardName, cardPhrase, suitName } from "./cards.js";
+import { cardName, cardPhrase, parse, suitName } from "./cards.js";
 
 /** Say `key` about `seat`: the "you" form for the reader's own seat, else the third person
  *  with {who} (the seat's name). The sentence starts with a capital. */
@@ -72,6 +73,21 @@ export function describe(ev, ctx) {
     default:
       return null;
   }
+}
+
+/** An action in words, as a button or a hint says it: "play the queen of spades", "bid 3",
+ *  "Close the stock". The exchange names the trump Jack and the card it takes, when the caller
+ *  knows them (`exchange`: {jack, card}, card texts). The same choices as the terminal's
+ *  `action_words`. */
+export function actionWords(action, exchange = {}) {
+  const [verb, arg, extra] = action.split(" ");
+  const card = arg && parse(arg) ? cardName(arg, lang()) : arg;
+  if (verb === "play" && extra === "marriage") return t("do.play_marriage", { card });
+  if (verb === "play") return t("do.play", { card });
+  if (verb === "discard") return t("do.discard", { card });
+  if (verb === "bid") return t("bid_n", { n: arg });
+  const name = (c) => (c ? cardName(c, lang()) : "");
+  return t(`do.${verb}`, { jack: name(exchange.jack), card: name(exchange.card) });
 }
 
 function dealEnded(ev, ctx) {

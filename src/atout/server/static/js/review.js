@@ -4,7 +4,7 @@
 import { h, fill, announce } from "./dom.js";
 import { t, cap, lang, onLang } from "./i18n.js";
 import { api, heldSeat } from "./api.js";
-import { describe } from "./narrate.js";
+import { describe, actionWords } from "./narrate.js";
 import { cardName, sortHand } from "./cards.js";
 import { GAMES } from "./games/index.js";
 import { cardImage } from "./games/common.js";
@@ -76,6 +76,13 @@ export class ReviewScreen {
     return ctx;
   }
 
+  /** The step's action in words, as the table says it; an exchange names its cards from the
+   *  step's own event. */
+  actionWords() {
+    const exchanged = this.data.events.find((ev) => ev.type === "trump_exchanged");
+    return actionWords(this.data.action, exchanged ? { jack: exchanged.jack, card: exchanged.card } : {});
+  }
+
   stepWords() {
     const ctx = this.ctx();
     return this.data.events.map((ev) => describe(ev, ctx)).filter(Boolean);
@@ -103,7 +110,7 @@ export class ReviewScreen {
         h("label", {}, t("deal"), " ", h("select", { onchange: (e) => this.go(Number(e.target.value)) },
           d.deals.map((s, i) => h("option", { value: s, selected: i === deal - 1 }, String(i + 1)))))),
       h("section", { class: "review-step", "aria-live": "polite" },
-        d.action !== null ? h("p", { class: "prompt mine" }, t("step_action", { who: cap(ctx.name(d.seat)), action: d.action })) : h("p", { class: "prompt" }, t("step_start")),
+        d.action !== null ? h("p", { class: "prompt mine" }, t("step_action", { who: cap(ctx.name(d.seat)), action: this.actionWords() })) : h("p", { class: "prompt" }, t("step_start")),
         h("ul", {}, this.stepWords().map((w) => h("li", {}, w)))),
       h("section", { class: "felt" }, game.felt(view, ctx),
         h("div", { class: "trick-area" }, h("div", { class: "trick", role: "list", "aria-label": t("trick") },

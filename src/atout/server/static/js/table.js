@@ -1,6 +1,9 @@
 // The table screen: one seat's (or a spectator's) view of a table, kept current by its
 // websocket. Messages are processed one at a time, in `seq` order: each is rendered, then its
 // events are narrated and animated (skippable: a click on the table or Escape), then the next.
+// A step that ends a deal waits for its summary to be closed: the view it brings is already
+// the next deal's, whose controls stay inert until then. Every snapshot (the first, and after
+// a reconnect) rebuilds the event log from the server's account of the match so far.
 // The page never computes a rule: what is legal comes from the server (`legal`), what is
 // shown from the seat's view.
 
@@ -8,7 +11,7 @@ import { h, fill, announce, copyText } from "./dom.js";
 import { t, tc, cap, lang, onLang } from "./i18n.js";
 import { api, heldSeat, holdSeat, ApiError } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { describe } from "./narrate.js";
+import { describe, actionWords } from "./narrate.js";
 import { cardName, parse, sortHand } from "./cards.js";
 import { face } from "./cardsvg.js";
 import { prefs, onPrefs, animating } from "./prefs.js";
@@ -39,6 +42,7 @@ export class TableScreen {
     this.skipping = false;
     this.shown = null;       // the trick an animation shows instead of the view's
     this.pending = false;    // an action is on its way
+    this.settling = false;   // a deal ended: its summary comes before the next deal's controls
     this.hinted = null;
     this.typed = "";
     this.lastTrickOpen = false;
@@ -111,7 +115,7 @@ export class TableScreen {
 
   async drain() {
     this.busy = true;
-    while (this.queue.length) {
+    while (this.queue.length && !this.destroyed) {
       const m = this.queue.shift();
       if (this.msg && m.seq < this.msg.seq) continue;
       if (this.msg && m.type === "update" && m.seq === this.msg.seq) continue; // seen already
@@ -131,7 +135,7 @@ export class TableScreen {
     this.flashText = "";
     if (m.status !== this.info.status) this.info = { ...this.info, status: m.status };
     if (fresh) {
-      await this.loadDeals();
+      await this.loadLog(m.seq);
       this.render();
       return;
     }
@@ -145,31 +149,57 @@ export class TableScreen {
     }
     if (this.log.length > LOG_SIZE) this.log.splice(0, this.log.length - LOG_SIZE);
     if (words.length) announce(words.join(" "));
+    const ended = events.find((e) => e.type === "deal_ended");
+    const over = events.find((e) => e.type === "match_ended");
+    // The view is already the next deal's: its controls wait until the summary is closed.
+    this.settling = Boolean(ended || over);
     // The trick as it was: an animation starts from it.
     this.shown = before && before.view.trick.length
       ? { leader: before.view.leader, cards: [...before.view.trick] } : null;
     this.render();
     await this.animate(events, before);
     this.shown = null;
-    const ended = events.find((e) => e.type === "deal_ended");
-    const over = events.find((e) => e.type === "match_ended");
     if (over) {
       this.info = await api.table(this.id).catch(() => this.info);
       this.render();
-      this.showSummary(ended?.result, over);
+      await this.showSummary(ended?.result, over);
     } else if (ended) {
       this.render();
-      this.showSummary(ended.result, null);
+      await this.showSummary(ended.result, null);
+    }
+    this.settling = false;
+  }
+
+  /** The log and the finished deals' results as they were before this page looked (a
+   *  reload, another device, a spectator): every step's events up to the snapshot's `seq`, as
+   *  the server sent them to this seat; the updates bring the rest. */
+  async loadLog(seq) {
+    try {
+      const got = await api.events(this.id, this.token);
+      const log = [];
+      const deals = [];
+      got.steps.slice(0, seq + 1).forEach((events, step) => {
+        for (const ev of events) {
+          log.push({ ev, seq: step });
+          if (ev.type === "deal_ended") deals.push(ev.result);
+        }
+      });
+      this.log = log.slice(-LOG_SIZE);
+      this.deals = deals;
+    } catch {
+      // The log stays as it was; the table itself is shown all the same.
     }
   }
 
-  async loadDeals() {
-    try {
-      const rec = await api.record(this.id, this.token);
-      this.deals = rec.result?.deals || [];
-    } catch {
-      this.deals = [];
-    }
+  /** Whether this seat may act now: its decision, the table playing, no summary pending. */
+  mayAct() {
+    const status = this.info.status;
+    return status !== "waiting" && status !== "over" && !this.settling && this.msg.legal.length > 0;
+  }
+
+  /** Who the table waits for to take their seats: "player 2". */
+  waitingWords(ctx) {
+    return t("waiting_for", { who: this.info.free_seats.map((s) => ctx.name(s)).join(", ") });
   }
 
   sleep(ms) {
@@ -212,7 +242,7 @@ export class TableScreen {
   // --- acting -----------------------------------------------------------------------------
 
   async act(action) {
-    if (this.pending || !this.msg || !this.msg.legal.includes(action)) return;
+    if (this.pending || !this.msg || !this.mayAct() || !this.msg.legal.includes(action)) return;
     this.pending = true;
     this.chooser = null;
     this.focusKey = null;
@@ -255,7 +285,12 @@ export class TableScreen {
 
   /** A card was chosen (click, Enter, or typed). */
   chooseCard(card) {
-    const actions = actionsFor(card, this.msg?.legal || []);
+    if (!this.msg || this.settling) return;
+    if (this.info.status === "waiting") {
+      this.flash(this.waitingWords(this.ctx()));
+      return;
+    }
+    const actions = actionsFor(card, this.msg.legal);
     if (!actions.length) {
       this.flash(t("not_playable", { card: cardName(card, lang()) }));
       return;
@@ -269,14 +304,11 @@ export class TableScreen {
     this.act(actions[0]);
   }
 
+  /** An action in words; an exchange names the trump Jack and the turned card it takes. */
   actionWords(action) {
-    const [verb, arg, extra] = action.split(" ");
-    const card = arg && parse(arg) ? cardName(arg, lang()) : arg;
-    if (verb === "play" && extra === "marriage") return t("do.play_marriage", { card });
-    if (verb === "play") return t("do.play", { card });
-    if (verb === "discard") return t("do.discard", { card });
-    if (verb === "bid") return t("bid_n", { n: arg });
-    return t(`do.${verb}`, { jack: "", card: "" });
+    const view = this.msg?.view;
+    const exchange = view?.trump_card ? { jack: `J${view.trump}`, card: view.trump_card } : {};
+    return actionWords(action, exchange);
   }
 
   // --- keyboard ---------------------------------------------------------------------------
@@ -375,7 +407,7 @@ export class TableScreen {
     const view = this.msg.view;
     const waiting = this.info.status === "waiting";
     const over = this.info.status === "over";
-    const myTurn = !waiting && !over && this.msg.legal.length > 0;
+    const myTurn = this.mayAct();
     fill(this.root,
       h("div", { class: `table game-${this.info.game}`,
                  // For scripts and tests: the state shown, and whether this seat may act now.
@@ -412,19 +444,21 @@ export class TableScreen {
     return order.map((s) => {
       const seat = this.info.seats[s];
       const away = seat.player === "human" && seat.taken && !seat.present;
-      return h("div", { class: `chip${acting.includes(s) ? " acting" : ""}`,
-                        "aria-label": `${cap(ctx.name(s))}` },
+      const presence = seat.standin ? t("standin_plays") : away ? t("away") : null;
+      return h("div", { class: `chip${acting.includes(s) ? " acting" : ""}${presence ? " gone" : ""}`,
+                        "aria-label": [cap(ctx.name(s)), presence].filter(Boolean).join(", ") },
         h("div", { class: "chip-name" }, cap(ctx.name(s)),
           s === view.dealer ? h("span", { class: "badge", title: t("dealer") }, t("dealer_short")) : null),
         h("div", { class: "chip-meta" },
           seat.player !== "human" ? h("span", { class: "level" }, t(`level.${seat.player.split("(")[0]}`)) : null,
-          seat.standin ? h("span", { class: "away" }, t("standin_plays")) : away ? h("span", { class: "away" }, t("away")) : null,
+          presence ? h("span", { class: "away" }, presence) : null,
           !seat.taken ? h("span", { class: "away" }, t("seat_free")) : null),
         h("div", { class: "chip-cards", role: "img", "aria-label": t("cards_n", { n: view.hand_sizes[s] }) },
           Array.from({ length: Math.min(view.hand_sizes[s], 12) }, () => h("span", { class: "mini-back" })),
           h("span", { class: "count" }, String(view.hand_sizes[s]))),
         h("div", { class: "chip-info" }, game.seatInfo(view, s, ctx),
-          acting.includes(s) ? h("span", { class: "thinking" }, seat.player === "human" ? t("to_act") : t("thinking")) : null));
+          acting.includes(s) ? h("span", { class: "thinking" },
+            seat.player === "human" && !seat.standin ? t("to_act") : t("thinking")) : null));
     });
   }
 
@@ -457,7 +491,9 @@ export class TableScreen {
                                "aria-label": `${cap(ctx.name(seat))}: ${cardName(c, lang())}` },
             h("span", { class: "card" }, face(c, drawing(ctx))),
             h("figcaption", {}, cap(ctx.name(seat))));
-        }) : h("p", { class: "empty" }, view.trick.length === 0 && this.msg.legal.some((a) => a.startsWith("play")) ? t("your_lead_here") : "")),
+        }) : h("p", { class: "empty" }, this.info.status === "waiting" ? this.waitingWords(ctx)
+          : view.trick.length === 0 && this.mayAct() && this.msg.legal.some((a) => a.startsWith("play"))
+            ? t("your_lead_here") : "")),
       trick?.winner !== undefined ? h("p", { class: "caption" },
         trick.winner === ctx.me ? t("you_won_trick") : t("won_trick", { who: cap(ctx.name(trick.winner)) })) : null,
       game.lastTrick(view) ? h("button", { type: "button", class: "link last-trick", "aria-pressed": String(this.lastTrickOpen),
@@ -475,11 +511,13 @@ export class TableScreen {
     const controls = myTurn ? game.controls(view, legal, ctx) : [];
     if (this.chooser) {
       const c = this.chooser;
-      const points = c.slice(-1) === view.trump ? 40 : 20;
+      const points = marriagePoints(c, view);
       controls.unshift(h("div", { class: "chooser", role: "group", "aria-label": cardName(c, lang()) },
-        h("button", { type: "button", class: "act primary", dataset: { key: `act:play ${c} marriage` },
+        h("button", { type: "button", class: `act primary${this.hinted === `play ${c} marriage` ? " hinted" : ""}`,
+          dataset: { key: `act:play ${c} marriage` },
           onclick: () => this.act(`play ${c} marriage`) }, t("do.lead_declare", { card: cardName(c, lang()), points })),
-        h("button", { type: "button", class: "act", dataset: { key: `act:play ${c}` },
+        h("button", { type: "button", class: `act${this.hinted === `play ${c}` ? " hinted" : ""}`,
+          dataset: { key: `act:play ${c}` },
           onclick: () => this.act(`play ${c}`) }, t("do.lead_plain", { card: cardName(c, lang()) }))));
     }
     return [
@@ -503,20 +541,26 @@ export class TableScreen {
     return h("section", { class: "hand-panel", "aria-label": t("your_hand") },
       h("div", { class: "hand-head" }, h("h2", {}, t("your_hand")),
         h("span", { class: "muted" }, t("cards_n", { n: cards.length })),
-        this.msg.to_act.includes(view.seat) ? h("span", { class: "badge mine" }, t("your_turn")) : null,
+        myTurn ? h("span", { class: "badge mine" }, t("your_turn")) : null,
         view.dealer === view.seat ? h("span", { class: "badge" }, t("dealer")) : null),
       h("div", { class: "hand", role: "toolbar", "aria-label": t("your_hand_keys"),
                  onkeydown: (e) => this.handKeys(e), style: { "--n": String(cards.length) } },
         cards.map((c) => {
-          const playable = myTurn && actionsFor(c, legal).length > 0;
+          const actions = myTurn ? actionsFor(c, legal) : [];
+          const playable = actions.length > 0;
           const hinted = this.hinted && this.hinted.split(" ")[1] === c;
+          // A King or Queen that may declare its marriage says so (its mark, its description);
+          // choosing it asks whether to declare: the one way to.
+          const points = actions.some((a) => a.endsWith(" marriage")) ? marriagePoints(c, view) : 0;
           return h("button", {
             type: "button", class: `card${playable ? " legal" : cardTurn ? " dim" : ""}${hinted ? " hinted" : ""}`,
             tabIndex: c === focusable ? 0 : -1, dataset: { card: c, key: `card:${c}` },
             "aria-label": cardName(c, lang()) + (myTurn ? `, ${playable ? t("playable") : t("not_playable_now")}` : ""),
             "aria-disabled": playable ? null : "true",
+            title: points ? t("card_marriage", { points }) : null,
             onclick: () => this.chooseCard(c),
-          }, face(c, drawing(ctx)));
+          }, face(c, drawing(ctx)),
+          points ? h("span", { class: "mark", "aria-hidden": "true" }, String(points)) : null);
         })));
   }
 
@@ -567,6 +611,7 @@ export class TableScreen {
     return t("wins_match", { who: result.winners.map((s) => cap(ctx.name(s))).join(", ") });
   }
 
+  /** The summary of a deal (and of the match, once over); resolves once it is closed. */
   showSummary(result, over) {
     const game = GAMES[this.info.game];
     const ctx = this.ctx();
@@ -577,8 +622,14 @@ export class TableScreen {
       ? [["play_again", () => playAgain(this.info)], ["review_match", () => { location.hash = `#review=${encodeURIComponent(this.id)}`; }],
          ["close", null]]
       : [["continue", null]];
-    dialog({ title: over ? t("match_over") : t("deal_over"), body, buttons, className: "summary" });
+    const dlg = dialog({ title: over ? t("match_over") : t("deal_over"), body, buttons, className: "summary" });
+    return new Promise((resolve) => dlg.addEventListener("close", resolve));
   }
+}
+
+/** What a marriage of `card`'s suit is worth: 40 in trumps, else 20. */
+function marriagePoints(card, view) {
+  return card.slice(-1) === view.trump ? 40 : 20;
 }
 
 export { holdSeat };

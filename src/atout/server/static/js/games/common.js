@@ -9,7 +9,7 @@ import { prefs } from "../prefs.js";
 /** A face-up card as an image with its name (not a control). */
 export function cardImage(card, ctx, extra = "") {
   return h("span", { class: `card ${extra}`, role: "img", "aria-label": cardName(card, lang()),
-                     title: cardLabel(card) },
+                     title: cardLabel(card, lang()) },
     face(card, drawing(ctx)));
 }
 
@@ -18,10 +18,11 @@ export function cardBack(label, extra = "") {
   return h("span", { class: `card ${extra}`, role: "img", "aria-label": label }, back());
 }
 
-/** How cards are drawn for this table: four colours, German suits (Schnapsen only). */
+/** How cards are drawn for this table: the page's language (its court letters), four
+ *  colours, German suits (Schnapsen only). */
 export function drawing(ctx) {
   const p = prefs();
-  return { fourColour: p.fourColour, german: p.germanSuits && ctx.game === "schnapsen" };
+  return { lang: lang(), fourColour: p.fourColour, german: p.germanSuits && ctx.game === "schnapsen" };
 }
 
 /** A button for an action; `hint` marks the one the hint bot suggested. */

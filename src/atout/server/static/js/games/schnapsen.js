@@ -1,5 +1,6 @@
 // Schnapsen's panels: the trump card under the stock, the game points counting down from 7,
-// your card points (a setting), and the decisions: exchange, close, marriage, claim.
+// your card points (a setting), and the decisions: exchange, close, claim. A marriage has no
+// button here: its King or Queen, chosen in the hand, asks whether to declare (table.js).
 
 import { h } from "../dom.js";
 import { t, tc, lang } from "../i18n.js";
@@ -33,7 +34,11 @@ export default {
 
   prompt(view, legal, ctx) {
     if (legal.includes("pass")) return t("prompt.claim"); // asked after the last trick, won
-    if (view.trick.length === 0) return t("prompt.lead");
+    if (view.trick.length === 0) {
+      // A marriage is declared by choosing its King or Queen in the hand, which then asks.
+      const marriage = legal.some((a) => a.endsWith(" marriage"));
+      return marriage ? `${t("prompt.lead")} ${t("prompt.marriage")}` : t("prompt.lead");
+    }
     return view.closed || !view.stock_size ? t("prompt.follow_strict") : t("prompt.follow");
   },
 
@@ -43,16 +48,6 @@ export default {
       const jack = `J${view.trump}`;
       out.push(actionButton(t("do.exchange", { jack: cardName(jack, lang()), card: cardName(view.trump_card, lang()) }),
         "exchange", ctx));
-    }
-    for (const suit of ["C", "D", "H", "S"]) {
-      const points = suit === view.trump ? 40 : 20;
-      for (const rank of ["K", "Q"]) {
-        const action = `play ${rank}${suit} marriage`;
-        if (legal.includes(action)) {
-          out.push(actionButton(t(rank === "K" ? "do.marriage_king" : "do.marriage_queen",
-            { points, suit: suitName(suit, lang()) }), action, ctx));
-        }
-      }
     }
     if (legal.includes("close")) out.push(actionButton(t("do.close"), "close", ctx));
     if (legal.includes("claim")) out.push(actionButton(t("do.claim"), "claim", ctx, { primary: true }));

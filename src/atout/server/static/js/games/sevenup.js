@@ -81,7 +81,7 @@ export default {
   summary(r, ctx) {
     if (r.void) return [h("p", { class: "headline" }, t("sum.void"))];
     const name = (s) => (ctx.Name(s));
-    const card = (c) => (c ? ` (${cardLabel(c)})` : "");
+    const card = (c) => (c ? ` (${cardLabel(c, lang())})` : "");
     const lines = POINTS.filter((k) => r[k] !== null).map((k) => h("li", {},
       `${t(`point.${k}`)}: ${name(r[k])}`,
       k === "high" ? card(r.high_card) : k === "low" ? card(r.low_card) : k === "jack" ? card(r.jack_card) : "",
