@@ -13,7 +13,7 @@ import pytest
 import atout
 from atout import record
 from atout.cli import main
-from atout.coach import SCALES, Analysis, Decision, analyse, people
+from atout.coach import SCALES, Analysis, Coach, Decision, analyse, people
 from atout.conformance import twin
 from atout.errors import RecordError
 
@@ -173,3 +173,19 @@ def test_atout_analyse_prints_the_decisions_and_the_summary(
     assert data["summary"]["2"]["costliest"] == [2]
     assert main(["analyse", path, "--seat", "7"]) == 2
     assert "seats 0 to 3, not 7" in capsys.readouterr().err
+
+
+def test_a_coach_values_the_steps_in_any_order_as_analyse_does() -> None:
+    """The server values a record a decision at a time (a job each, maybe on several
+    workers): any order gives the decisions :func:`analyse` gives, and they travel as dicts."""
+    rec = _load("forced-win-missed")
+    whole = analyse(rec, worlds=4, seed=2)
+    coach = Coach(rec, worlds=4, seed=2)
+    seats, steps = coach.plan()
+    assert steps == [d.step for d in whole.decisions]
+    backwards = [coach.value(step) for step in reversed(steps)]
+    assert coach.analysis(seats, backwards) == whole
+    again = [Decision.from_dict(d.to_dict()) for d in whole.decisions]
+    assert [d.to_dict() for d in again] == [d.to_dict() for d in whole.decisions]
+    with pytest.raises(ValueError, match="steps 1 to 15, not 16"):
+        coach.value(16)

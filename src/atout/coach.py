@@ -42,12 +42,15 @@ __all__ = [
     "SCALES",
     "VERDICTS",
     "Analysis",
+    "Coach",
     "Decision",
+    "Mode",
     "Scale",
     "analyse",
     "people",
 ]
 
+#: The coach's two modes: the decision as the seat saw it, or with all cards open.
 Mode = Literal["view", "open"]
 
 #: The verdicts, best first. ``best``: the action taken is worth the most (ties included);
@@ -114,6 +117,20 @@ class Decision:
     values: dict[str, float]
     loss: float
     verdict: str
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Decision:
+        """A decision from :meth:`to_dict`'s data (values rounded as it rounds them)."""
+        return cls(
+            int(data["step"]),
+            int(data["deal"]),
+            int(data["seat"]),
+            str(data["played"]),
+            str(data["best"]),
+            {str(a): float(v) for a, v in data["values"].items()},
+            float(data["loss"]),
+            str(data["verdict"]),
+        )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -248,51 +265,100 @@ def analyse(
     mode. ``progress(done, total)`` is called after each decision valued. The record is
     replayed and checked first: a bad one raises :class:`~atout.errors.RecordError` naming
     the step at fault."""
-    if mode not in ("view", "open"):
-        raise ValueError(f"the coach's mode is 'view' or 'open', not {mode!r}")
-    if worlds < 1 or not 0 < time <= 3600:
-        raise ValueError("worlds is at least 1 and time a number of seconds up to 3600")
-    states = [(state.clone(), seat) for state, seat, _ in before_each(record)]
-    game = start(record).game
-    if mode == "open":
-        states = _shuffling(record, seed)
-    chosen = tuple(sorted(set(people(record) if seats is None else seats)))
-    for s in chosen:
-        if not 0 <= s < game.seats:
-            raise ValueError(f"{game.title} has seats 0 to {game.seats - 1}, not {s}")
-    todo = [(i, st, seat) for i, (st, seat) in enumerate(states, start=1) if seat in chosen]
-    todo = [(i, st, seat) for i, st, seat in todo if len(st.legal_actions(seat)) > 1]
-    bot = searcher(game.name, worlds, time)
-    scale = SCALES[game.name]
+    coach = Coach(record, mode=mode, worlds=worlds, time=time, seed=seed)
+    chosen, steps = coach.plan(seats)
     decisions = []
-    for n, (step, state, seat) in enumerate(todo, start=1):
-        legal = state.legal_actions(seat)
-        rng = random.Random(seeded_int(seed, f"coach:{mode}:{step}"))
-        if mode == "view":
-            values = bot.values(state.view(seat), legal, rng)
-        else:
-            values = _open_values(bot, state, seat, legal, rng)
-        played = record.actions[step - 1][1]
-        decisions.append(
-            _decision(played, legal, values, scale, step=step, deal=state.deals_done + 1, seat=seat)
-        )
+    for n, step in enumerate(steps, start=1):
+        decisions.append(coach.value(step))
         if progress is not None:
-            progress(n, len(todo))
-    return Analysis(game.name, game.text, mode, chosen, scale, tuple(decisions))
+            progress(n, len(steps))
+    return coach.analysis(chosen, decisions)
 
 
-def _shuffling(record: Record, seed: int) -> list[tuple[State, int]]:
-    """The states before each action (copies) of a match that deals the record's packs and
-    shuffles any deal after them: open mode plays the real deal to its end, and a record of a
-    match not finished may hold no pack for the deal after its last action."""
-    state = start(record).game.new_match(
-        seeded_int(seed, "coach:packs"), record.packs, record.dealer, shuffle=True
-    )
-    out = []
-    for seat, text in record.actions:  # checked by before_each already
-        out.append((state.clone(), seat))
-        state.apply(text, seat)
-    return out
+class Coach:
+    """One record's analysis a decision at a time, for callers that spread it out (the
+    server values each decision as a job of its bot pool): :meth:`plan` says which steps to
+    value, :meth:`value` values one, :meth:`analysis` puts them together. The record is
+    replayed forward as the steps come (in order, each replay is one pass)."""
+
+    def __init__(
+        self,
+        record: Record,
+        *,
+        mode: Mode = "view",
+        worlds: int = 32,
+        time: float = 2.0,
+        seed: int = 0,
+    ) -> None:
+        if mode not in ("view", "open"):
+            raise ValueError(f"the coach's mode is 'view' or 'open', not {mode!r}")
+        if worlds < 1 or not 0 < time <= 3600:
+            raise ValueError("worlds is at least 1 and time a number of seconds up to 3600")
+        self.record = record
+        self.mode: Mode = mode
+        self.seed = seed
+        self.game = start(record).game
+        self.scale = SCALES[self.game.name]
+        self._bot = searcher(self.game.name, worlds, time)
+        self._state = self._begin()
+        self._applied = 0
+
+    def plan(self, seats: Iterable[int] | None = None) -> tuple[tuple[int, ...], list[int]]:
+        """The seats to analyse (``seats``, or :func:`people`) and the steps (1 for the
+        record's first action) where one of them had a choice. Replays and checks the whole
+        record: a bad one raises :class:`~atout.errors.RecordError` naming the step."""
+        game = self.game
+        chosen = tuple(sorted(set(people(self.record) if seats is None else seats)))
+        for s in chosen:
+            if not 0 <= s < game.seats:
+                raise ValueError(f"{game.title} has seats 0 to {game.seats - 1}, not {s}")
+        steps = [
+            i
+            for i, (state, seat, _text) in enumerate(before_each(self.record), start=1)
+            if seat in chosen and len(state.legal_actions(seat)) > 1
+        ]
+        return chosen, steps
+
+    def value(self, step: int) -> Decision:
+        """The decision the record's action ``step`` took, valued."""
+        if not 1 <= step <= len(self.record.actions):
+            raise ValueError(f"the record has steps 1 to {len(self.record.actions)}, not {step}")
+        state = self._before(step)
+        seat, played = self.record.actions[step - 1]
+        legal = state.legal_actions(seat)
+        rng = random.Random(seeded_int(self.seed, f"coach:{self.mode}:{step}"))
+        if self.mode == "view":
+            values = self._bot.values(state.view(seat), legal, rng)
+        else:
+            values = _open_values(self._bot, state, seat, legal, rng)
+        deal = state.deals_done + 1
+        return _decision(played, legal, values, self.scale, step=step, deal=deal, seat=seat)
+
+    def analysis(self, seats: Iterable[int], decisions: Iterable[Decision]) -> Analysis:
+        """The analysis of ``seats`` made of ``decisions``, in the record's order."""
+        ordered = tuple(sorted(decisions, key=lambda d: d.step))
+        game = self.game
+        return Analysis(game.name, game.text, self.mode, tuple(sorted(seats)), self.scale, ordered)
+
+    def _begin(self) -> State:
+        """The match before its first action. In open mode it shuffles any deal after the
+        record's packs: open mode plays the real deal to its end, and a record of a match
+        not finished may hold no pack for the deal after its last action."""
+        if self.mode == "view":
+            return start(self.record)
+        rec = self.record
+        seed = seeded_int(self.seed, "coach:packs")
+        state: State = self.game.new_match(seed, rec.packs, rec.dealer, shuffle=True)
+        return state
+
+    def _before(self, step: int) -> State:
+        """The state before action ``step`` (replayed again from the start if it is behind)."""
+        if self._applied >= step:
+            self._state, self._applied = self._begin(), 0
+        for seat, text in self.record.actions[self._applied : step - 1]:
+            self._state.apply(text, seat)
+        self._applied = step - 1
+        return self._state
 
 
 def _open_values(

@@ -35,6 +35,8 @@ from atout.server.errors import ApiError, Malformed, NotFound, NotOver
 from atout.server.limits import BodyLimit, Quotas, TooMany, address
 from atout.server.schemas import (
     ActionIn,
+    AnalysisIn,
+    AnalysisOut,
     CreatedOut,
     CreateIn,
     ErrorOut,
@@ -248,6 +250,37 @@ def _routes(app: FastAPI) -> None:
         if not table.over:
             raise NotOver("the review opens once the match is over")
         return _json(table.review(step))
+
+    @app.post(
+        "/api/tables/{table_id}/analysis",
+        status_code=202,
+        response_model=AnalysisOut,
+        responses=_errors(404, 409, 410, 422),
+        summary="Start the coach on a finished match",
+    )
+    async def analyse(request: Request, table_id: str, body: AnalysisIn) -> Response:
+        """Start the coach's analysis of a finished match in ``mode`` (unless it is running
+        or done): every decision a person made, valued by the expert search. It runs in the
+        bot pool behind the tables where people play; follow it with ``GET``. 409 while the
+        match is played."""
+        table = await _table(request, table_id)
+        return _json(await _service(request).analyse(table, body.mode), 202)
+
+    @app.get(
+        "/api/tables/{table_id}/analysis",
+        response_model=AnalysisOut,
+        responses=_errors(404, 409, 410, 422),
+        summary="The coach's analysis of a finished match",
+    )
+    async def analysis(
+        request: Request,
+        table_id: str,
+        mode: Annotated[Literal["view", "open"], Query()] = "view",
+    ) -> Response:
+        """Where the analysis in ``mode`` stands, and once done the analysis itself. 409
+        while the match is played."""
+        table = await _table(request, table_id)
+        return _json(await _service(request).analysis(table, mode))
 
     @app.get("/api/health", summary="Whether the server is up")
     async def health(request: Request) -> dict[str, str]:

@@ -57,7 +57,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copyreg
+import hashlib
 import io
+import json
 import logging
 import multiprocessing
 import os
@@ -66,15 +68,17 @@ import random
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from atout import bots
+from atout import record as records
 from atout.bots.loader import parse_spec
 from atout.cards import CardSet
+from atout.coach import Coach, Mode
 from atout.core.actions import Action
 from atout.core.state import View
 from atout.errors import RulesError
@@ -160,6 +164,31 @@ def _decide(spec: str, payload: bytes, seed: int) -> str:
     if bot is None:
         bot = _BOTS[spec] = bots.make(spec)
     return str(bot.choose(view, legal, random.Random(seed)))
+
+
+#: The coaches a worker keeps, by record and settings: a table's decisions come in order,
+#: and each worker replays its record forward rather than from the start (a few at once).
+_COACHES: dict[tuple[str, str, int, int, float], Coach] = {}
+_KEEP_COACHES = 4
+
+
+def _coach_step(
+    record_text: str, step: int, settings: tuple[str, int, int, float]
+) -> dict[str, Any]:
+    """One decision of a finished table valued by the coach, in a worker: the record as its
+    JSON text, the step, and the coach's ``(mode, seed, worlds, seconds)`` (see
+    :class:`atout.coach.Coach`)."""
+    mode, seed, worlds, seconds = settings
+    key = (hashlib.sha256(record_text.encode()).hexdigest(), mode, seed, worlds, seconds)
+    coach = _COACHES.pop(key, None)
+    if coach is None:
+        rec = records.from_dict(json.loads(record_text))
+        how: Mode = "open" if mode == "open" else "view"
+        coach = Coach(rec, mode=how, worlds=worlds, time=seconds, seed=seed)
+    _COACHES[key] = coach  # the most recent last
+    while len(_COACHES) > _KEEP_COACHES:
+        del _COACHES[next(iter(_COACHES))]
+    return coach.value(step).to_dict()
 
 
 # --- the order of decisions ------------------------------------------------------------------
@@ -308,14 +337,14 @@ class Scheduler(Generic[T]):
 class _Decision:
     """A decision asked of the pool: what the worker needs, and where its answer goes."""
 
-    spec: str
-    payload: bytes
-    seed: int
+    #: What the worker calls (:func:`_decide`, :func:`_coach_step`) and with what.
+    call: Callable[..., Any]
+    args: tuple[Any, ...]
     loop: asyncio.AbstractEventLoop
-    answer: asyncio.Future[str]
+    answer: asyncio.Future[Any]
     #: The executor it went to, and its future there, once a worker has it.
     executor: ProcessPoolExecutor | None = None
-    future: Future[str] | None = None
+    future: Future[Any] | None = None
 
 
 class BotPool:
@@ -379,7 +408,8 @@ class BotPool:
                 log.warning("bot decision replaced by a random legal action: %s", problem)
                 return str(random.Random(seed).choice(list(legal))), problem
         loop = asyncio.get_running_loop()
-        decision = _Decision(spec, _dumps((view, list(legal))), seed, loop, loop.create_future())
+        args = (spec, _dumps((view, list(legal))), seed)
+        decision = _Decision(_decide, args, loop, loop.create_future())
         self._scheduler.add(table, human, decision)
         try:
             self._dispatch()
@@ -400,6 +430,35 @@ class BotPool:
             self._abandon(table, decision)
         log.warning("bot decision replaced by a random legal action: %s", problem)
         return str(random.Random(seed).choice(list(legal))), problem
+
+    async def coach(
+        self,
+        record_text: str,
+        step: int,
+        *,
+        mode: str,
+        seed: int,
+        worlds: int,
+        seconds: float,
+        table: str,
+    ) -> dict[str, Any]:
+        """One decision of a finished table valued by the coach in a worker
+        (:meth:`atout.coach.Decision.to_dict`). It waits in the table's queue as a bots-only
+        decision does: people's tables go first, and a worker stays free for them. Unlike a
+        bot's decision it has no fallback: a failure or the pool's timeout raises."""
+        loop = asyncio.get_running_loop()
+        args = (record_text, step, (mode, seed, worlds, seconds))
+        decision = _Decision(_coach_step, args, loop, loop.create_future())
+        self._scheduler.add(table, False, decision)
+        try:
+            self._dispatch()
+            await asyncio.wait([decision.answer], timeout=self.timeout)
+            if not decision.answer.done():
+                raise TimeoutError(f"the coach took longer than {self.timeout:g} s at step {step}")
+            result: dict[str, Any] = decision.answer.result()
+            return result
+        finally:
+            self._abandon(table, decision)
 
     def _abandon(self, table: str, decision: _Decision) -> None:
         """Nobody waits for this decision's answer any longer (answered, timed out, or the
@@ -427,25 +486,24 @@ class BotPool:
                 continue
             decision.future = future
 
-            def done(f: Future[str], table: str = table, decision: _Decision = decision) -> None:
+            def done(f: Future[Any], table: str = table, decision: _Decision = decision) -> None:
                 # In the executor's thread (or this one): the answer goes through the loop.
                 with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits
                     decision.loop.call_soon_threadsafe(self._finished, table, decision, f)
 
             future.add_done_callback(done)
 
-    def _submit(self, decision: _Decision) -> Future[str]:
+    def _submit(self, decision: _Decision) -> Future[Any]:
         """Give a decision to the executor, restarting a broken one first."""
-        spec, payload, seed = decision.spec, decision.payload, decision.seed
         try:
-            future = self._executor.submit(_decide, spec, payload, seed)
+            future = self._executor.submit(decision.call, *decision.args)
         except BrokenProcessPool:
             self._restart(self._executor)
-            future = self._executor.submit(_decide, spec, payload, seed)
+            future = self._executor.submit(decision.call, *decision.args)
         decision.executor = self._executor
         return future
 
-    def _finished(self, table: str, decision: _Decision, future: Future[str]) -> None:
+    def _finished(self, table: str, decision: _Decision, future: Future[Any]) -> None:
         """A worker is done with a decision (in the loop): pass the answer on, free the
         worker for the next decision, restart the pool if the worker died."""
         self._scheduler.finish(table)
@@ -490,6 +548,6 @@ class BotPool:
         self._executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _fail(answer: asyncio.Future[str], error: Exception) -> None:
+def _fail(answer: asyncio.Future[Any], error: Exception) -> None:
     if not answer.done():
         answer.set_exception(error)

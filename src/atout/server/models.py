@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ActionRow", "Base", "DealRow", "SeatRow", "TableRow"]
+__all__ = ["ActionRow", "AnalysisRow", "Base", "DealRow", "SeatRow", "TableRow"]
 
 
 class Base(DeclarativeBase):
@@ -95,4 +95,18 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(100))
     by: Mapped[str] = mapped_column(String(110))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AnalysisRow(Base):
+    """The coach's analysis of a finished table (:meth:`atout.coach.Analysis.to_dict`), in
+    one ``mode`` (``view`` or ``open``): made once, kept with the table."""
+
+    __tablename__ = "analyses"
+
+    table_id: Mapped[str] = mapped_column(
+        String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    mode: Mapped[str] = mapped_column(String(4), primary_key=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

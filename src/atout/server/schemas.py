@@ -283,3 +283,25 @@ class ReviewOut(BaseModel):
     view: dict[str, Any]
     hands: list[list[str]]
     deals: list[int]
+
+
+class AnalysisIn(_Strict):
+    """Ask the coach for a finished match's analysis: from each person's view at the time
+    (``view``), or with all cards open (``open``)."""
+
+    mode: Literal["view", "open"] = "view"
+
+
+class AnalysisOut(BaseModel):
+    """Where the coach's analysis of a finished match stands in ``mode``: ``none`` (not
+    asked for), ``running`` (``done`` of ``total`` decisions valued so far), ``done`` (then
+    ``analysis`` holds it: :meth:`atout.coach.Analysis.to_dict`, its decisions, verdicts,
+    accuracy per seat and deal, the costliest steps), or ``failed`` (``error`` says why;
+    asking again starts it again). The analysis is made once and kept with the table."""
+
+    mode: Literal["view", "open"]
+    status: Literal["none", "running", "done", "failed"]
+    done: int
+    total: int
+    analysis: dict[str, Any] | None = None
+    error: str | None = None

@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -31,7 +32,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from atout import record as records
 from atout.bots import HINT
+from atout.coach import Coach, Decision, Mode
 from atout.errors import IllegalAction, NotationError, PackError, RulesError
 from atout.games import load
 from atout.server import driver
@@ -43,6 +46,7 @@ from atout.server.errors import (
     Illegal,
     Malformed,
     NotFound,
+    NotOver,
     NotStarted,
     NotYourTurn,
     Stale,
@@ -77,6 +81,19 @@ FORGET_AFTER = 600.0
 KEEP_EXPIRED = 7 * 86400.0
 #: How often (seconds) the service looks for such tables, and for waiting tables that expire.
 FORGET_EVERY = 60.0
+#: The coach's search per decision: worlds, and seconds at most (a bot's decision's time).
+COACH_WORLDS = 32
+COACH_TIME = 2.0
+
+
+@dataclass
+class Coaching:
+    """An analysis under way in this process: decisions valued so far, of how many, and what
+    went wrong if it stopped."""
+
+    done: int = 0
+    total: int = 0
+    error: str | None = None
 
 
 def hash_secret(secret: str) -> str:
@@ -112,6 +129,9 @@ class TableService:
         self._seen_written: dict[tuple[str, int], float] = {}
         #: When (monotonic seconds) each table in memory was last asked for.
         self._used: dict[str, float] = {}
+        #: The analyses under way here, by table id and mode, and their tasks.
+        self._coaching: dict[tuple[str, str], Coaching] = {}
+        self._coaches: set[asyncio.Task[None]] = set()
 
     # --- life cycle ----------------------------------------------------------------------
 
@@ -131,7 +151,7 @@ class TableService:
 
     async def stop(self) -> None:
         """Stop every driver and the broker."""
-        tasks = list(self._drivers.values())
+        tasks = [*self._drivers.values(), *self._coaches]
         for task in (self._heartbeat, self._forgetter):
             if task is not None:
                 tasks.append(task)
@@ -551,6 +571,75 @@ class TableService:
             HINT, view, legal, secrets.randbits(63), table=table.id, human=True
         )
         return text
+
+    # --- the coach ------------------------------------------------------------------------
+
+    async def analysis(self, table: Table, mode: str) -> dict[str, Any]:
+        """Where the coach's analysis of a finished table stands in ``mode``: ``none`` (not
+        asked for), ``running`` (``done`` of ``total`` decisions valued), ``done`` (with the
+        ``analysis``), or ``failed`` (with the ``error``). 409 while the match is played:
+        the coach reads the seats' decisions, which reveal what they held."""
+        if not table.over:
+            raise NotOver("the coach analyses a match once it is over")
+        kept = await self.store.analysis(table.id, mode)
+        if kept is not None:
+            n = len(kept.get("decisions", ()))
+            return {"mode": mode, "status": "done", "done": n, "total": n, "analysis": kept,
+                    "error": None}  # fmt: skip
+        job = self._coaching.get((table.id, mode))
+        out: dict[str, Any] = {"mode": mode, "status": "none", "done": 0, "total": 0,
+                               "analysis": None, "error": None}  # fmt: skip
+        if job is not None:
+            status = "failed" if job.error is not None else "running"
+            out |= {"status": status, "done": job.done, "total": job.total, "error": job.error}
+        return out
+
+    async def analyse(self, table: Table, mode: str) -> dict[str, Any]:
+        """Start the coach on a finished table in ``mode`` unless it is running or done (a
+        failed one starts again); where it stands (:meth:`analysis`). Each decision is a job
+        of the bot pool, queued as a bots-only table's decision is: the analysis never holds
+        up a table where a person plays."""
+        now = await self.analysis(table, mode)
+        if now["status"] in ("running", "done"):
+            return now
+        job = self._coaching[(table.id, mode)] = Coaching()
+        task = asyncio.create_task(self._coach(table, mode, job), name=f"coach {table.id}")
+        self._coaches.add(task)
+        task.add_done_callback(self._coaches.discard)
+        return await self.analysis(table, mode)
+
+    async def _coach(self, table: Table, mode: str, job: Coaching) -> None:
+        key = (table.id, mode)
+        try:
+            rec = records.from_state(table.state, table.record_seats())
+            how: Mode = "open" if mode == "open" else "view"
+            coach = Coach(rec, mode=how, worlds=COACH_WORLDS, time=COACH_TIME, seed=table.seed)
+            seats, steps = coach.plan()
+            job.total = len(steps)
+            text = json.dumps(rec.to_dict())
+            decisions = []
+            for step in steps:
+                data = await self.pool.coach(
+                    text,
+                    step,
+                    mode=how,
+                    seed=table.seed,
+                    worlds=COACH_WORLDS,
+                    seconds=COACH_TIME,
+                    table=table.id,
+                )
+                decisions.append(Decision.from_dict(data))
+                job.done += 1
+            await self.store.save_analysis(
+                table.id, mode, coach.analysis(seats, decisions).to_dict()
+            )
+            self._coaching.pop(key, None)
+        except asyncio.CancelledError:
+            self._coaching.pop(key, None)
+            raise
+        except Exception as e:
+            log.exception("table %s: the coach stopped", table.id)
+            job.error = f"the analysis stopped: {e}"
 
     async def _catch_up(self, table: Table) -> None:
         """Apply the actions other processes stored since this table's ``seq`` (call with the

@@ -61,7 +61,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from atout.cards import card_text, parse_card
 from atout.server import migrate
-from atout.server.models import ActionRow, DealRow, SeatRow, TableRow
+from atout.server.models import ActionRow, AnalysisRow, DealRow, SeatRow, TableRow
 
 __all__ = ["CHANNEL", "Conflict", "NewTable", "Store", "StoredSeat", "StoredTable"]
 
@@ -633,6 +633,37 @@ class Store:
                     .order_by(TableRow.id)
                 )
             )
+
+    # --- the coach's analyses ----------------------------------------------------------------
+
+    async def analysis(self, table_id: str, mode: str) -> dict[str, Any] | None:
+        """The stored analysis of a table in ``mode``, if it was made."""
+        return await self._run(self._analysis, table_id, mode)
+
+    def _analysis(self, table_id: str, mode: str) -> dict[str, Any] | None:
+        with self._sessions() as session:
+            data = session.scalar(
+                select(AnalysisRow.data).where(
+                    AnalysisRow.table_id == table_id, AnalysisRow.mode == mode
+                )
+            )
+            return None if data is None else dict(data)
+
+    async def save_analysis(self, table_id: str, mode: str, data: dict[str, Any]) -> dict[str, Any]:
+        """Keep a table's analysis in ``mode``, unless one is kept already (another process
+        made it meanwhile): the one kept, either way. A table is analysed once."""
+        return await self._run(self._save_analysis, table_id, mode, data)
+
+    def _save_analysis(self, table_id: str, mode: str, data: dict[str, Any]) -> dict[str, Any]:
+        try:
+            with self._sessions.begin() as session:
+                session.add(AnalysisRow(table_id=table_id, mode=mode, data=data, created_at=_now()))
+        except IntegrityError:
+            kept = self._analysis(table_id, mode)
+            if kept is None:  # not a duplicate: the table is gone
+                raise
+            return kept
+        return data
 
     async def expire(
         self, before: float, held: Sequence[str] = (), *, purge_before: float | None = None

@@ -39,6 +39,8 @@ export const api = {
   events: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/events`, { token }),
   record: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`, { token }),
   review: (id, step) => call("GET", `/api/tables/${encodeURIComponent(id)}/review?step=${step}`),
+  analysis: (id, mode) => call("GET", `/api/tables/${encodeURIComponent(id)}/analysis?mode=${mode}`),
+  analyse: (id, mode) => call("POST", `/api/tables/${encodeURIComponent(id)}/analysis`, { body: { mode } }),
 };
 
 function allSeats() {

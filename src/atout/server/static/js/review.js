@@ -9,6 +9,7 @@ import { cardName, sortHand } from "./cards.js";
 import { GAMES } from "./games/index.js";
 import { cardImage } from "./games/common.js";
 import { gameTitle } from "./lobby.js";
+import { CoachPanel } from "./coach.js";
 
 export class ReviewScreen {
   constructor(root, tableId, { header }) {
@@ -29,6 +30,7 @@ export class ReviewScreen {
 
   destroy() {
     this.destroyed = true;
+    this.coach?.destroy();
     this.offLang();
     document.removeEventListener("keydown", this.keys);
   }
@@ -37,6 +39,11 @@ export class ReviewScreen {
     try {
       this.info = await api.table(this.id);
       this.data = await api.review(this.id, 0);
+      this.coach = new CoachPanel(this.id, this.info.game, {
+        go: (step) => this.go(step),
+        name: (seat) => this.ctx().name(seat),
+        changed: () => this.data && this.render(),
+      });
     } catch (e) {
       fill(this.root, h("p", { class: "error" }, e.code === "not_over" ? t("review_not_over") : e.message),
         h("p", {}, h("a", { href: "#" }, t("back_to_lobby"))));
@@ -111,6 +118,7 @@ export class ReviewScreen {
           d.deals.map((s, i) => h("option", { value: s, selected: i === deal - 1 }, String(i + 1)))))),
       h("section", { class: "review-step", "aria-live": "polite" },
         d.action !== null ? h("p", { class: "prompt mine" }, t("step_action", { who: cap(ctx.name(d.seat)), action: this.actionWords() })) : h("p", { class: "prompt" }, t("step_start")),
+        this.coach?.note(d.step),
         h("ul", {}, this.stepWords().map((w) => h("li", {}, w)))),
       h("section", { class: "felt" }, game.felt(view, ctx),
         h("div", { class: "trick-area" }, h("div", { class: "trick", role: "list", "aria-label": t("trick") },
@@ -121,6 +129,9 @@ export class ReviewScreen {
           h("div", { class: "hand small", role: "list", "aria-label": cards.map((c) => cardName(c, lang())).join(", ") || t("no_cards") },
             sortHand(cards, { trump, game: this.info.game }).map((c) => cardImage(c, ctx)))))),
       h("aside", { class: "side" }, game.scores(view, ctx),
+        this.coach?.element(d.step),
+        h("p", {}, h("a", { class: "act button download", href: `/api/tables/${encodeURIComponent(this.id)}/record`,
+          download: `atout-${this.id}.json` }, t("download_record"))),
         h("p", {}, h("a", { class: "act button", href: "#" }, t("back_to_lobby"))))));
     if (focused) this.root.querySelector(`[data-key="${focused}"]`)?.focus();
   }

@@ -1,0 +1,76 @@
+"""The coach in the browser (issue 17, section 1): a person finishes a match, opens its
+review, asks for the analysis, follows its progress, sees the graph of the evaluation and the
+blunder marked on its step, in both modes; the record downloads and replays."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from atout import record as records
+from tests.server.harness import ServerProcess
+from tests.web.conftest import Pages
+from tests.web.helpers import close_dialogs, legal_cards, make_table, play, wait_turn
+
+#: One card each, spades trumps, and Ann (seat 2) holds AS: she takes the one trick whatever
+#: is led, so a bid of 0 costs her the exact bonus, 10 points (RULES.md §2 score).
+FIXED = json.loads(
+    (Path(__file__).parents[1] / "data" / "coach" / "ace-of-trumps-bid-0.json").read_text()
+)
+
+
+def test_a_finished_match_is_analysed_and_its_blunder_shown_on_its_step(
+    pages: Pages, server: ServerProcess, shot: Callable[[Page, str], Path]
+) -> None:
+    table, ann = make_table(
+        server.url,
+        "river",
+        ["random", "random", "human", "random"],
+        rules=FIXED["rules"],
+        packs=FIXED["packs"],
+        dealer=FIXED["dealer"],
+        seat=2,
+        name="Ann",
+    )
+    page = pages.open(f"/#table={table}", seats={table: ann})
+    wait_turn(page)
+    page.locator('.bids button.bid[data-action="bid 0"]').click()
+    wait_turn(page)
+    play(page, legal_cards(page)[0])
+    expect(page.locator(".table")).to_have_attribute("data-status", "over")
+    close_dialogs(page)
+
+    page.get_by_role("link", name="Review the match").click()
+    coach = page.locator("section.coach")
+    expect(coach).to_contain_text("As you saw it")
+    coach.get_by_role("button", name="Analyse the match").click()
+    expect(coach.locator(".coach-graph")).to_be_visible(timeout=60_000)
+    expect(coach.locator(".coach-accuracy")).to_contain_text("You: accuracy 0%")
+    expect(coach.locator(".coach-verdicts")).to_contain_text("Blunder: 1")
+    expect(coach.locator(".coach-graph .dot.verdict-blunder")).to_have_count(1)
+
+    # The costliest decision leads to its step, where the review says what the coach found.
+    coach.locator(".coach-costliest button").first.click()
+    expect(page.locator(".stepper .where")).to_contain_text("Step 2 of")
+    note = page.locator(".review-step .coach-note.verdict-blunder")
+    expect(note).to_contain_text("Blunder. Bid 1: +11.00; played: +1.00 (points).")
+    expect(coach.locator(".coach-graph .dot.here")).to_have_count(1)
+    shot(page, "coach-review")
+
+    # With all cards open: the same verdict, a second analysis of its own.
+    coach.get_by_label("All cards open").check()
+    coach.get_by_role("button", name="Analyse the match").click()
+    expect(coach.locator(".coach-graph .dot.verdict-blunder")).to_have_count(1, timeout=60_000)
+    expect(coach.locator(".help")).to_contain_text("every card known")
+
+    # The record downloads, and replays to the same match.
+    with page.expect_download() as got:
+        page.get_by_role("link", name="Download the record").click()
+    path = got.value.path()
+    rec = records.load(path)
+    assert re.fullmatch(r"atout-[\w-]+\.json", got.value.suggested_filename)
+    assert rec.actions[1] == (2, "bid 0") and records.replay(rec).is_over
