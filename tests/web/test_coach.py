@@ -44,7 +44,8 @@ def test_a_finished_match_is_analysed_and_its_blunder_shown_on_its_step(
     expect(page.locator(".table")).to_have_attribute("data-status", "over")
     close_dialogs(page)
 
-    page.get_by_role("link", name="Review the match").click()
+    # The review, opened by its address (the match-over dialog may still be on its way).
+    page = pages.open(f"/#review={table}", seats={table: ann})
     coach = page.locator("section.coach")
     expect(coach).to_contain_text("As you saw it")
     coach.get_by_role("button", name="Analyse the match").click()
