@@ -142,3 +142,30 @@ async def _stand_in(server: ServerProcess) -> None:
             r = await client.act(table.id, 0, table.tokens[0], view["legal"][0], view["seq"])
             assert r.status_code == 200, r.text
     await client.aclose()
+
+
+def test_a_match_whose_people_have_all_gone_pauses_until_one_comes_back(
+    quick_server: ServerProcess,
+) -> None:
+    """Issue 17 §4.2: no stand-in plays a match out for nobody. The one person at a table of
+    bots leaves: past the grace period the match waits (``paused``, and no seat shown as a
+    stand-in's) until they come back and play on."""
+
+    async def run() -> None:
+        client = Client(quick_server.url)
+        table = await client.table("schnapsen", None, ["human", "random"], grace=0.5)
+        path = f"/api/tables/{table.id}"
+        token = table.tokens[0]
+        while 0 not in (now := (await client.http.get(path)).json())["to_act"]:
+            await asyncio.sleep(0.02)
+        await asyncio.sleep(1.5)  # three grace periods, nobody here
+        still = (await client.http.get(path)).json()
+        assert still["seq"] == now["seq"] and still["paused"] is True
+        assert still["seats"][0]["standin"] is False and still["seats"][0]["present"] is False
+        view = (await client.get(f"{path}/view", 0, token)).json()  # back
+        assert (await client.http.get(path)).json()["paused"] is False
+        r = await client.act(table.id, 0, token, view["legal"][0], view["seq"])
+        assert r.status_code == 200, r.text
+        await client.aclose()
+
+    asyncio.run(run())

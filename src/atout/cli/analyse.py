@@ -11,9 +11,10 @@ from typing import Any
 
 from atout import record
 from atout.cli.transcript import printable
-from atout.coach import Analysis, Decision, analyse
+from atout.coach import Analysis, Decision, analyse, people
+from atout.duplicate import Duplicate, challenge
 
-__all__ = ["add_parser", "lines", "main"]
+__all__ = ["add_parser", "duplicate_lines", "lines", "main"]
 
 
 def add_parser(sub: Any) -> None:
@@ -43,12 +44,26 @@ def add_parser(sub: Any) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="the search's seed (0)")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    p.add_argument(
+        "--duplicate",
+        type=int,
+        metavar="DEAL",
+        help="the duplicate challenge instead: deal DEAL played again from the same cards with "
+        "the expert in the seat (--seat, default the first person's), beside the record's play",
+    )
+    p.add_argument(
+        "--others",
+        default="medium",
+        help="with --duplicate, the bot in the seats the record names as people (medium)",
+    )
 
 
 def main(args: argparse.Namespace) -> int:
     rec = record.load(args.file)
     if not 0 <= args.seed < 2**63:
         raise ValueError("--seed is a whole number from 0 to 2**63 - 1")
+    if args.duplicate is not None:
+        return _duplicate(rec, args)
     show = sys.stderr.isatty()
 
     def progress(done: int, total: int) -> None:
@@ -74,6 +89,37 @@ def main(args: argparse.Namespace) -> int:
     else:
         print("\n".join(printable(line) for line in lines(result, names)))
     return 0
+
+
+def _duplicate(rec: record.Record, args: argparse.Namespace) -> int:
+    """The duplicate challenge of one seat in one deal (:mod:`atout.duplicate`): the record's
+    bots keep their seats (by name), the other people's seats get ``--others``."""
+    seat = args.seat[0] if args.seat else people(rec)[0]
+    n = record.start(rec).game.seats
+    names = [rec.seats[i].name if rec.seats else f"seat {i}" for i in range(n)]
+    others = [
+        rec.seats[i].name if rec.seats and rec.seats[i].version is not None else args.others
+        for i in range(n)
+    ]
+    dup = challenge(rec, args.duplicate, seat, others, seed=args.seed)
+    if args.json:
+        print(json.dumps(dup.to_dict() | {"names": names}, ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(printable(line) for line in duplicate_lines(dup, names)))
+    return 0
+
+
+def duplicate_lines(dup: Duplicate, names: Sequence[str]) -> Iterator[str]:
+    """A duplicate challenge as text: each line of play, then the difference."""
+    who = names[dup.seat]
+    yield f"{dup.rules}: deal {dup.deal} played again with the expert as {who} (seat {dup.seat})"
+    for title, line in ((who, dup.played), ("the expert", dup.expert)):
+        yield ""
+        yield f"{title}: {line.value:+g} {dup.unit}"
+        for seat, text in line.actions:
+            yield f"  {names[seat]}: {text}"
+    yield ""
+    yield f"The expert made {dup.difference:+g} {dup.unit} against {who}'s play of these cards."
 
 
 def _names(rec: record.Record, result: Analysis) -> list[str]:

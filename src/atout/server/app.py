@@ -19,7 +19,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Query, Request, WebSocket
+from fastapi import Body, Depends, FastAPI, Header, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
@@ -31,30 +31,37 @@ from atout.bots import HINT
 from atout.server import catalog, page
 from atout.server.botpool import BotPool
 from atout.server.broker import Broker, LocalBroker, PostgresBroker
-from atout.server.errors import ApiError, Malformed, NotFound, NotOver
+from atout.server.errors import ApiError, Malformed, NotFound, NotOver, Unauthorized
 from atout.server.limits import BodyLimit, Quotas, TooMany, address
 from atout.server.schemas import (
     ActionIn,
+    AgainIn,
     AnalysisIn,
     AnalysisOut,
     CreatedOut,
     CreateIn,
+    DuplicateIn,
+    DuplicateOut,
     ErrorOut,
     EventsOut,
     GamesOut,
     HintIn,
     HintOut,
+    HistoryOut,
     JoinedOut,
     JoinIn,
     MessageOut,
+    PlayerIn,
+    PlayerOut,
+    ProgressOut,
     ReviewOut,
     RulesTextOut,
     TableList,
     TableOut,
 )
-from atout.server.service import TableService
+from atout.server.service import Created, TableService
 from atout.server.settings import Settings
-from atout.server.store import OVER, PLAYING, WAITING, Store
+from atout.server.store import OVER, PLAYING, WAITING, Store, StoredPlayer
 from atout.server.table import Subscriber, Table
 
 __all__ = ["create_app"]
@@ -66,6 +73,15 @@ HELLO_TIMEOUT = 10.0
 
 _bearer = HTTPBearer(auto_error=False, description="a seat's token, from create or join")
 Token = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
+#: A player's key (:meth:`TableService.register`), for the routes that keep a history.
+PlayerKey = Annotated[
+    str | None,
+    Header(
+        alias="X-Player-Key",
+        max_length=100,
+        description="your player key: the seat you take counts in your history",
+    ),
+]
 #: For the schema of routes a spectator may read without a token: the empty requirement
 #: (FastAPI appends it to the bearer's) makes the token optional.
 _TOKEN_OPTIONAL: dict[str, Any] = {"security": [{}]}
@@ -85,6 +101,29 @@ def _errors(*codes: int) -> dict[int | str, dict[str, Any]]:
         code: {"model": ErrorOut, "headers": _RETRY_AFTER} if code == 429 else {"model": ErrorOut}
         for code in codes
     }
+
+
+def _player(player: StoredPlayer) -> dict[str, Any]:
+    return {"id": player.id, "name": player.name, "created_at": player.created_at}
+
+
+async def _me(request: Request, key: str | None) -> StoredPlayer:
+    """The player ``X-Player-Key`` names: 401 without one, 403 for a key nobody has."""
+    player = await _service(request).player(key)
+    if player is None:
+        raise Unauthorized("send your player key as the X-Player-Key header")
+    return player
+
+
+def _created(request: Request, made: Created) -> dict[str, Any]:
+    """The answer to a table's creator: the table, their seat and token, the invites."""
+    base = str(request.base_url).rstrip("/")
+    invites = [
+        {"seat": seat, "code": code, "link": f"{base}/#table={made.table.id}&invite={code}"}
+        for seat, code in sorted(made.invites.items())
+    ]
+    info = made.table.info(time.time())
+    return {"table": info, "seat": made.seat, "token": made.token, "invites": invites}
 
 
 def _json(data: Any, status: int = 200) -> Response:
@@ -124,7 +163,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         # show the verdict as an image from there: the page loads nothing from elsewhere.
         swagger_ui_parameters={"validatorUrl": None},
     )
-    app.add_middleware(BodyLimit, limit=settings.max_body)
+    app.add_middleware(
+        BodyLimit, limit=settings.max_body, larger={"/api/records": settings.max_record}
+    )
     _handlers(app)
     _routes(app)
     return app
@@ -282,6 +323,145 @@ def _routes(app: FastAPI) -> None:
         table = await _table(request, table_id)
         return _json(await _service(request).analysis(table, mode))
 
+    @app.post(
+        "/api/tables/{table_id}/duplicate",
+        status_code=202,
+        response_model=DuplicateOut,
+        responses=_errors(404, 409, 410, 422),
+        summary="Start the duplicate challenge of a deal",
+    )
+    async def challenge(request: Request, table_id: str, body: DuplicateIn) -> Response:
+        """Play deal ``deal`` of a finished match again from the same cards with the
+        ``expert`` in ``seat`` and the other seats' bots, to set beside the way the seat
+        played it (unless that is running or done). It runs in the bot pool behind the
+        tables where people play; follow it with ``GET``. 409 while the match is played;
+        422 for a deal it did not finish or a seat with no decision in it."""
+        table = await _table(request, table_id)
+        out = await _service(request).challenge(table, body.deal, body.seat)
+        return _json(out, 202)
+
+    @app.get(
+        "/api/tables/{table_id}/duplicate",
+        response_model=DuplicateOut,
+        responses=_errors(404, 409, 410, 422),
+        summary="The duplicate challenge of a deal",
+    )
+    async def duplicate(
+        request: Request,
+        table_id: str,
+        deal: Annotated[int, Query(ge=1, le=1000)],
+        seat: Annotated[int, Query(ge=0, le=7)],
+    ) -> Response:
+        """Where the duplicate challenge of ``seat`` in ``deal`` stands, and once done both
+        lines of play. 409 while the match is played."""
+        table = await _table(request, table_id)
+        return _json(await _service(request).duplicate(table, deal, seat))
+
+    @app.post(
+        "/api/tables/{table_id}/again",
+        status_code=201,
+        response_model=CreatedOut,
+        responses=_errors(403, 404, 409, 410, 413, 422, 429),
+        summary="Play a deal of a finished match again",
+    )
+    async def again(
+        request: Request, table_id: str, body: AgainIn, key: PlayerKey = None
+    ) -> Response:
+        """A new table whose match starts from the packs of deal ``deal`` of a finished
+        match (then its later packs, then fresh shuffles), with that deal's dealer, the same
+        rules and players, the caller at ``seat``: the answer is the creator's, as for a new
+        table. Up and Down the River starts again from deal 1 only. 409 while the match is
+        played; 429 past the tables an address may create in a minute."""
+        table = await _table(request, table_id)
+        _quotas(request).create(address(request))
+        service = _service(request)
+        player = await service.player(key)
+        made = await service.again(
+            table, body.deal, body.seat, body.name, player.id if player else None
+        )
+        return _json(_created(request, made), 201)
+
+    @app.post(
+        "/api/records",
+        status_code=201,
+        response_model=TableOut,
+        responses=_errors(413, 422, 429),
+        summary="Open a record to review it",
+    )
+    async def open_record(request: Request, body: Annotated[dict[str, Any], Body()]) -> Response:
+        """A finished table made from a match record (as ``GET .../record`` gives it, or
+        ``atout play --record`` writes it), to review and analyse like any finished table.
+        The record is replayed and checked: 422 ``bad_record`` names the field or the step at
+        fault, or says the match is not over. 429 past the tables an address may create in
+        a minute."""
+        _quotas(request).create(address(request))
+        table = await _service(request).open_record(body)
+        return _json(table.info(time.time()), 201)
+
+    @app.post(
+        "/api/players",
+        status_code=201,
+        response_model=PlayerOut,
+        responses=_errors(413, 422, 429),
+        summary="Become a player who keeps a history",
+    )
+    async def register(request: Request, body: PlayerIn) -> Response:
+        """A new player, with their secret ``key`` (shown this once: no password, the key is
+        the player). Send it as ``X-Player-Key`` when creating or joining a table, and the
+        seat counts in the player's history, statistics and rating. 429 past the tables an
+        address may create in a minute (the same quota)."""
+        _quotas(request).create(address(request))
+        player, key = await _service(request).register(body.name)
+        return _json(_player(player) | {"key": key}, 201)
+
+    @app.get(
+        "/api/players/me",
+        response_model=PlayerOut,
+        responses=_errors(401, 403, 422),
+        summary="The player a key names",
+    )
+    async def me(request: Request, key: PlayerKey = None) -> Response:
+        """Who ``X-Player-Key`` is (never the key)."""
+        return _json(_player(await _me(request, key)))
+
+    @app.patch(
+        "/api/players/me",
+        response_model=PlayerOut,
+        responses=_errors(401, 403, 413, 422),
+        summary="Change the name a player goes by",
+    )
+    async def rename(request: Request, body: PlayerIn, key: PlayerKey = None) -> Response:
+        """The player, renamed (their past seats keep the names they were taken with)."""
+        service = _service(request)
+        return _json(_player(await service.rename(await _me(request, key), body.name)))
+
+    @app.get(
+        "/api/players/me/history",
+        response_model=HistoryOut,
+        responses=_errors(401, 403, 422),
+        summary="A player's finished matches",
+    )
+    async def history(
+        request: Request,
+        key: PlayerKey = None,
+        limit: Annotated[int, Query(ge=1, le=1000)] = 100,
+    ) -> Response:
+        """The player's finished matches, newest first: game, rules, opponents, result,
+        when, and the table to review. A match still being played is not in it."""
+        player = await _me(request, key)
+        return _json({"matches": await _service(request).history(player, limit)})
+
+    @app.get(
+        "/api/players/me/progress",
+        response_model=ProgressOut,
+        responses=_errors(401, 403, 422),
+        summary="A player's statistics and rating",
+    )
+    async def progress(request: Request, key: PlayerKey = None) -> Response:
+        """Statistics per game and level, and the rating per game against the computer
+        levels, with its course and the next level to try, from the finished matches."""
+        return _json(await _service(request).progress(await _me(request, key)))
+
     @app.get("/api/health", summary="Whether the server is up")
     async def health(request: Request) -> dict[str, str]:
         return {"status": "ok", "database": _service(request).store.url.get_backend_name()}
@@ -290,16 +470,18 @@ def _routes(app: FastAPI) -> None:
         "/api/tables",
         status_code=201,
         response_model=CreatedOut,
-        responses=_errors(413, 422, 429),
+        responses=_errors(403, 413, 422, 429),
         summary="Create a table",
     )
-    async def create(request: Request, body: CreateIn) -> Response:
+    async def create(request: Request, body: CreateIn, key: PlayerKey = None) -> Response:
         """A table for ``game`` under ``rules``, one player per seat (``human`` or a bot
         spec). The creator gets their seat's token, and one invite per other human seat; the
-        match starts once every human seat is taken. 429 past the tables an address may
-        create in a minute."""
+        match starts once every human seat is taken. With a player key, the creator's seat
+        counts in that player's history (403 for a key nobody has). 429 past the tables an
+        address may create in a minute."""
         _quotas(request).create(address(request))
         service = _service(request)
+        player = await service.player(key)
         made = await service.create(
             body.game,
             body.rules,
@@ -311,15 +493,9 @@ def _routes(app: FastAPI) -> None:
             packs=body.packs,
             dealer=body.dealer,
             seed=body.seed,
+            player=player.id if player else None,
         )
-        base = str(request.base_url).rstrip("/")
-        invites = [
-            {"seat": seat, "code": code, "link": f"{base}/#table={made.table.id}&invite={code}"}
-            for seat, code in sorted(made.invites.items())
-        ]
-        info = made.table.info(time.time())
-        out = {"table": info, "seat": made.seat, "token": made.token, "invites": invites}
-        return _json(out, 201)
+        return _json(_created(request, made), 201)
 
     @app.get("/api/tables", response_model=TableList, responses=_errors(422), summary="Tables")
     async def tables(
@@ -351,10 +527,17 @@ def _routes(app: FastAPI) -> None:
         responses=_errors(403, 404, 410, 413, 422),
         summary="Take a free seat with its invite",
     )
-    async def join(request: Request, table_id: str, body: JoinIn) -> Response:
-        """The seat the invite opens, and its token (shown this once)."""
+    async def join(
+        request: Request, table_id: str, body: JoinIn, key: PlayerKey = None
+    ) -> Response:
+        """The seat the invite opens, and its token (shown this once). With a player key,
+        the seat counts in that player's history (403 for a key nobody has)."""
         await _table(request, table_id)
-        table, seat, token = await _service(request).join(table_id, body.invite, body.name)
+        service = _service(request)
+        player = await service.player(key)
+        table, seat, token = await service.join(
+            table_id, body.invite, body.name, player.id if player else None
+        )
         return _json({"table": table.info(time.time()), "seat": seat, "token": token})
 
     @app.get(

@@ -1,5 +1,8 @@
 """A table's driver: the loop that plays its bots, and a stand-in bot for a player who has
-been gone longer than the table's grace period.
+been gone longer than the table's grace period while another person still plays. When every
+person at a table has gone, the match pauses until one comes back: stand-ins do not play a
+match out for nobody (issue 17 §4.2), and a match a stand-in played in does not count in its
+players' statistics or ratings (:mod:`atout.server.players`).
 
 One driver task per unfinished table in a process. It waits for the table to change (an
 action, a seat taken, a player coming or going) or for a grace period to run out, then asks the
@@ -48,6 +51,10 @@ def next_job(table: Table, now: float) -> tuple[Job | None, float | None]:
         if not s.is_human:
             return (seat, s.player, s.player), None
         if table.is_away(seat, now):
+            if table.paused(now):
+                # Every person has gone: the match waits for one to come back, rather than
+                # have stand-ins play it out for nobody (a return wakes the table).
+                continue
             return (seat, table.standin, f"standin:{table.standin}"), None
         if s.sockets == 0:
             expiry = s.last_seen + table.grace

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 __all__ = [
     "ApiError",
+    "BadRecord",
     "BadTable",
     "Forbidden",
     "Illegal",
@@ -107,6 +108,14 @@ class BadTable(ApiError):
 
     status = 422
     code = "bad_table"
+
+
+class BadRecord(ApiError):
+    """A record that does not replay, or not to a finished match: the detail names the
+    field or the step at fault."""
+
+    status = 422
+    code = "bad_record"
 
 
 class TooLarge(ApiError):

@@ -24,7 +24,7 @@ import contextlib
 import json
 import math
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from limits import RateLimitItem, RateLimitItemPerMinute
@@ -203,24 +203,27 @@ class Quotas:
 
 
 class BodyLimit:
-    """ASGI middleware: HTTP request bodies of at most ``limit`` bytes."""
+    """ASGI middleware: HTTP request bodies of at most ``limit`` bytes, or of the limit
+    ``larger`` gives their path."""
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+    def __init__(self, app: ASGIApp, limit: int, larger: Mapping[str, int] | None = None) -> None:
         self.app = app
         self.limit = limit
+        self.larger = dict(larger or {})
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        limit = self.larger.get(scope["path"], self.limit)
         for name, value in scope["headers"]:
             if name == b"content-length":
                 try:
                     announced = int(value)
                 except ValueError:
                     announced = -1
-                if announced > self.limit:
-                    await self._refuse(send)
+                if announced > limit:
+                    await self._refuse(send, limit)
                     return
         # Read the body here, up to the limit: a streamed body gives its size only as it goes.
         chunks: list[bytes] = []
@@ -232,8 +235,8 @@ class BodyLimit:
                 return
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.limit:
-                await self._refuse(send)
+            if size > limit:
+                await self._refuse(send, limit)
                 return
             chunks.append(chunk)
             more = message.get("more_body", False)
@@ -249,10 +252,10 @@ class BodyLimit:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, send: Send) -> None:
+    async def _refuse(self, send: Send, limit: int) -> None:
         detail: dict[str, Any] = {
             "error": "too_large",
-            "detail": f"the request body is larger than {self.limit} bytes",
+            "detail": f"the request body is larger than {limit} bytes",
         }
         payload = json.dumps(detail).encode()
         await send(

@@ -15,6 +15,11 @@ Four tables, created and changed only by the migrations in :mod:`atout.server.mi
 
 Replaying ``deals`` and ``actions`` through the engine rebuilds the state; nothing else about a
 match is stored.
+
+Beside them, ``analyses`` keeps what the coach made of finished tables, and ``players`` the
+players who keep a history: a player is a secret key (its SHA-256 only) and a name, and a seat
+taken with the key names its ``player_id``. History, statistics and ratings are read from the
+finished tables those seats are at: nothing about a match is copied into them.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["ActionRow", "AnalysisRow", "Base", "DealRow", "SeatRow", "TableRow"]
+__all__ = ["ActionRow", "AnalysisRow", "Base", "DealRow", "PlayerRow", "SeatRow", "TableRow"]
 
 
 class Base(DeclarativeBase):
@@ -67,6 +72,10 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     last_seen: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    #: The player (:class:`PlayerRow`) who took the seat with their key, if they gave one.
+    player_id: Mapped[str | None] = mapped_column(
+        String(16), ForeignKey("players.id", ondelete="SET NULL"), nullable=True, index=True
+    )
 
 
 class DealRow(Base):
@@ -99,14 +108,28 @@ class ActionRow(Base):
 
 
 class AnalysisRow(Base):
-    """The coach's analysis of a finished table (:meth:`atout.coach.Analysis.to_dict`), in
-    one ``mode`` (``view`` or ``open``): made once, kept with the table."""
+    """What the coach made of a finished table, made once and kept with it: its analysis
+    (:meth:`atout.coach.Analysis.to_dict`) in one ``mode`` (``view`` or ``open``), or a
+    duplicate challenge (:meth:`atout.duplicate.Duplicate.to_dict`) under the mode
+    ``duplicate:<deal>:<seat>``."""
 
     __tablename__ = "analyses"
 
     table_id: Mapped[str] = mapped_column(
         String(32), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
     )
-    mode: Mapped[str] = mapped_column(String(4), primary_key=True)
+    mode: Mapped[str] = mapped_column(String(24), primary_key=True)
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class PlayerRow(Base):
+    """A player who keeps a history: the SHA-256 of their secret key (the key itself is
+    shown to them once, never stored) and the name they go by."""
+
+    __tablename__ = "players"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    name: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

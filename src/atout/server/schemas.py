@@ -13,18 +13,25 @@ from atout.games import names
 
 __all__ = [
     "ActionIn",
+    "AgainIn",
     "CreateIn",
     "CreatedOut",
+    "DuplicateIn",
+    "DuplicateOut",
     "ErrorOut",
     "EventsOut",
     "GameOut",
     "GamesOut",
     "HintIn",
     "HintOut",
+    "HistoryOut",
     "InviteOut",
     "JoinIn",
     "JoinedOut",
     "MessageOut",
+    "PlayerIn",
+    "PlayerOut",
+    "ProgressOut",
     "ReviewOut",
     "RulesTextOut",
     "SeatOut",
@@ -145,7 +152,8 @@ class SeatOut(BaseModel):
 
 class TableOut(BaseModel):
     """A table's public summary. ``seq`` counts the actions applied; ``result`` is the
-    engine's match result once the match is over."""
+    engine's match result once the match is over; ``paused``: every person at the table has
+    gone, and the match waits for one to come back (no stand-in plays for nobody)."""
 
     id: str
     game: str
@@ -159,6 +167,7 @@ class TableOut(BaseModel):
     standin: str
     created_at: float
     result: dict[str, Any] | None
+    paused: bool = False
 
 
 class TableList(BaseModel):
@@ -305,3 +314,75 @@ class AnalysisOut(BaseModel):
     total: int
     analysis: dict[str, Any] | None = None
     error: str | None = None
+
+
+class AgainIn(_Strict):
+    """Play a finished match's deal ``deal`` again: a new match from its packs, the caller
+    at ``seat`` (the same seat, or another to hold the other cards)."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"deal": 2, "seat": 1, "name": "Ann"}]}
+    )
+
+    deal: int = Field(default=1, ge=1, le=1000)
+    seat: int = Field(ge=0, le=7)
+    name: Name | None = None
+
+
+class DuplicateIn(_Strict):
+    """Ask for the duplicate challenge of ``seat`` in ``deal``: that deal of a finished match
+    played again from the same cards with the ``expert`` in the seat."""
+
+    deal: int = Field(ge=1, le=1000)
+    seat: int = Field(ge=0, le=7)
+
+
+class DuplicateOut(BaseModel):
+    """Where a duplicate challenge stands: ``none`` (not asked for), ``running`` (``done``
+    decisions of the expert's line made so far), ``done`` (then ``duplicate`` holds it:
+    :meth:`atout.duplicate.Duplicate.to_dict`, both lines of play with each one's deal result
+    and value to the seat, and their ``difference``), or ``failed`` (``error`` says why;
+    asking again starts it again). Made once and kept with the table."""
+
+    deal: int
+    seat: int
+    status: Literal["none", "running", "done", "failed"]
+    done: int
+    duplicate: dict[str, Any] | None = None
+    error: str | None = None
+
+
+class PlayerIn(_Strict):
+    """A player who keeps a history: the name they go by (optional)."""
+
+    name: Name | None = None
+
+
+class PlayerOut(BaseModel):
+    """A player: their id, name and when they began. ``key`` only in the answer that makes
+    them: the secret that is the player, shown this once (keep it, copy it to another device;
+    send it as the ``X-Player-Key`` header)."""
+
+    id: str
+    name: str | None
+    created_at: float
+    key: str | None = None
+
+
+class HistoryOut(BaseModel):
+    """A player's finished matches, newest first: each with its table (for the review), game,
+    rules, when it finished, the player's seat, the opponents, the level it counts under
+    (a bot level, ``mixed`` or ``people``), the final scores and whether the player won."""
+
+    matches: list[dict[str, Any]]
+
+
+class ProgressOut(BaseModel):
+    """A player's statistics per game and level (matches, wins, win rate, deals, points per
+    deal; Schnapsen's marriages and closes made and won, Seven Up's begs, River's exact bids
+    and their rate) and rating per game against the computer levels (``mu`` and ``sigma`` on
+    an Elo scale, its course over the matches rated, the levels' anchors and the ``next``
+    level to try)."""
+
+    statistics: dict[str, dict[str, dict[str, Any]]]
+    ratings: dict[str, dict[str, Any]]

@@ -35,12 +35,15 @@ from typing import Any
 from atout import record as records
 from atout.bots import HINT
 from atout.coach import Coach, Decision, Mode
-from atout.errors import IllegalAction, NotationError, PackError, RulesError
+from atout.core.state import State
+from atout.duplicate import Challenge
+from atout.errors import IllegalAction, NotationError, PackError, RecordError, RulesError
 from atout.games import load
-from atout.server import driver
+from atout.server import driver, players
 from atout.server.botpool import BotPool, check_spec
 from atout.server.broker import Broker
 from atout.server.errors import (
+    BadRecord,
     BadTable,
     Forbidden,
     Illegal,
@@ -62,6 +65,7 @@ from atout.server.store import (
     Conflict,
     NewTable,
     Store,
+    StoredPlayer,
     StoredSeat,
     StoredTable,
 )
@@ -84,6 +88,8 @@ FORGET_EVERY = 60.0
 #: The coach's search per decision: worlds, and seconds at most (a bot's decision's time).
 COACH_WORLDS = 32
 COACH_TIME = 2.0
+#: The finished matches a player's statistics and rating are read from: the most recent.
+PROGRESS_MATCHES = 1000
 
 
 @dataclass
@@ -304,12 +310,14 @@ class TableService:
         packs: Sequence[Sequence[str]] | None = None,
         dealer: int | None = None,
         seed: int | None = None,
+        player: str | None = None,
     ) -> Created:
         """A new table. ``players`` has one entry per seat: ``human`` or a bot spec; the
         creator sits in ``seat`` (by default the first human seat). ``packs`` (the first
         deals' packs), ``dealer`` and ``seed`` fix the match's chance, on a server whose
         settings allow ``fixed_deals`` only; a restart forgets given packs not dealt yet.
-        A ``grace`` shorter than the settings' ``min_grace`` is refused (422, naming it)."""
+        A ``grace`` shorter than the settings' ``min_grace`` is refused (422, naming it).
+        ``player``: the creator's player id (:meth:`player`), kept with their seat."""
         least = self.settings.min_grace
         if grace is not None and not grace >= least:
             # Worded as the schema words its own bounds: the field, then what it should be.
@@ -344,6 +352,26 @@ class TableService:
             state = loaded.new_match(seed, packs, dealer)
         except (PackError, NotationError, ValueError) as e:
             raise BadTable(str(e)) from None
+        grace = max(self.settings.grace, least) if grace is None else grace
+        return await self._open(
+            state, specs, seat, name, grace=grace, standin=standin_spec, player=player
+        )
+
+    async def _open(
+        self,
+        state: State,
+        specs: Sequence[str],
+        seat: int | None,
+        name: str | None,
+        *,
+        grace: float,
+        standin: str,
+        player: str | None = None,
+    ) -> Created:
+        """Store and start a table for the match ``state`` begins, its players already
+        checked: one ``human`` or bot spec per seat, the creator (player ``player``, if
+        known) at ``seat``."""
+        humans = [i for i, p in enumerate(specs) if p == "human"]
         token = secrets.token_urlsafe(32) if seat is not None else None
         invites = {i: secrets.token_urlsafe(16) for i in humans if i != seat}
         # One instant, to the microsecond the database keeps: the table reads back the same.
@@ -357,25 +385,57 @@ class TableService:
                 token_hash=hash_secret(token) if i == seat and token else None,
                 invite_hash=hash_secret(invites[i]) if i in invites else None,
                 last_seen=now if i == seat else None,
+                player_id=player if i == seat else None,
             )
             for i, p in enumerate(specs)
         )
+        new = await self._store_new(
+            state,
+            status=WAITING if invites else PLAYING,
+            grace=grace,
+            standin=standin,
+            seats=stored_seats,
+            created=created,
+        )
+        table = self._adopt(new, now)
+        self._drive(table)
+        return Created(table, seat, token, invites)
+
+    async def _store_new(
+        self,
+        state: State,
+        *,
+        status: str,
+        grace: float,
+        standin: str,
+        seats: tuple[StoredSeat, ...],
+        created: datetime,
+        by: str = "",
+    ) -> NewTable:
+        """Write a new table for ``state`` under a fresh id: the match as it begins, or, for
+        a finished match (a record opened), with its actions (each marked ``by``) and result."""
+        over = state.to_act is None
         while True:
             new = NewTable(
                 id=secrets.token_urlsafe(6),
-                game=loaded.name,
-                rules=loaded.text,
+                game=state.game.name,
+                rules=state.game.text,
                 dealer=state.first_dealer,
                 seed=state.seed,
-                status=WAITING if invites else PLAYING,
-                grace=max(self.settings.grace, least) if grace is None else grace,
-                standin=standin_spec,
-                seats=stored_seats,
+                status=status,
+                grace=grace,
+                standin=standin,
+                seats=seats,
                 packs=tuple(tuple(p) for p in state.packs),
                 created_at=created,
+                actions=tuple((s, str(a), by) for s, a in state.history),
+                result=state.result().to_dict() if over else None,
             )
             if await self.store.create(new):
-                break
+                return new
+
+    def _adopt(self, new: NewTable, now: float) -> Table:
+        """The table just stored, in memory."""
         table = Table(
             StoredTable(
                 id=new.id,
@@ -386,25 +446,111 @@ class TableService:
                 status=new.status,
                 grace=new.grace,
                 standin=new.standin,
-                result=None,
+                result=new.result,
                 created_at=now,
-                seq=0,
+                seq=len(new.actions),
                 seats=new.seats,
                 packs=new.packs,
-                actions=(),
+                actions=new.actions,
             ),
             now,
         )
         self._tables[table.id] = table
         self._used[table.id] = time.monotonic()
-        self._drive(table)
-        return Created(table, seat, token, invites)
+        return table
 
-    async def join(self, table_id: str, invite: str, name: str | None) -> tuple[Table, int, str]:
-        """Take the free seat an invite opens: the table, the seat and its new token."""
+    async def again(
+        self, table: Table, deal: int, seat: int, name: str | None, player: str | None = None
+    ) -> Created:
+        """A new match that starts from the packs of a finished table's deal ``deal`` (and
+        deals the packs after it in turn, then shuffles), with that deal's dealer, the same
+        rules and the same players, the caller at ``seat``. If ``seat`` was a bot's, that
+        bot takes the first seat a person had (the caller's other seat, at a table of one
+        person against bots). The packs come from the server's own record, not the caller,
+        so this is open on any server: every card of a finished match is public (its review
+        shows them). Up and Down the River starts again from its first round only: a round's
+        number of cards is the schedule's."""
+        if not table.over:
+            raise NotOver("a deal is played again once the match is over")
+        game = table.game
+        done = table.state.deals_done
+        if not 1 <= deal <= done:
+            raise BadTable(f"the match played deals 1 to {done}, not deal {deal}")
+        if game.name == "river" and deal != 1:
+            raise BadTable(
+                "Up and Down the River is played again from its first round (deal 1): each "
+                "round's number of cards comes from the schedule"
+            )
+        if not 0 <= seat < game.seats:
+            raise BadTable(f"{game.title} has seats 0 to {game.seats - 1}, not {seat}")
+        specs = [s.player for s in table.seats]
+        if specs[seat] != "human":
+            person = next((i for i, p in enumerate(specs) if p == "human"), None)
+            if person is not None:
+                specs[person] = specs[seat]
+            specs[seat] = "human"
+        # Every game's deal result names its dealer.
+        dealer = int(table.state.result().to_dict()["deals"][deal - 1]["dealer"])
+        # The seed (for the deals past the packs given) comes from `secrets`.
+        state = game.new_match(None, table.state.packs[deal - 1 :], dealer)
+        return await self._open(
+            state, specs, seat, name, grace=table.grace, standin=table.standin, player=player
+        )
+
+    async def open_record(self, data: Any) -> Table:
+        """A finished table made from a record (its JSON data), to review and analyse: the
+        record is replayed and checked first, and a bad one is refused (422 ``bad_record``)
+        naming the field or the step at fault. A seat the record names as a person, or as a
+        bot this server does not have, is a person's seat of that name; the others keep
+        their bot. Nobody was given its seats' tokens: nobody sits down at it."""
+        try:
+            rec = records.from_dict(data)
+            state = records.replay(rec)
+        except RecordError as e:
+            raise BadRecord(str(e)) from None
+        if state.to_act is not None:
+            raise BadRecord(
+                f"the record's match is not over (after its {len(rec.actions)} actions, seat "
+                f"{state.acting_seats[0]} is to act): a finished match is reviewed"
+            )
+        seats = []
+        for i in range(state.game.seats):
+            named = rec.seats[i] if rec.seats else records.Seat(f"seat {i}")
+            player = "human"
+            if named.version is not None:
+                with contextlib.suppress(RulesError, NotationError):
+                    player = check_spec(named.name, self.settings.max_bot_time)
+            person = player == "human"
+            if person and (len(named.name) > 40 or not named.name.isprintable()):
+                # isprintable() is False for every category UNPRINTABLE holds, and spaces
+                # other than " ": a name a page or a terminal would act on, not show.
+                raise BadRecord(f"seats[{i}].name is longer than 40 characters or holds "
+                                "characters that are not printable")  # fmt: skip
+            # A person's seat is taken, by a token nobody was given: nobody sits down there.
+            taken = hash_secret(secrets.token_urlsafe(32)) if person else None
+            seats.append(StoredSeat(i, player, named.name if person else None, taken, None, None))
+        created = datetime.now(UTC)
+        new = await self._store_new(
+            state,
+            status=OVER,
+            grace=self.settings.grace,
+            standin=self.settings.standin,
+            seats=tuple(seats),
+            created=created,
+            by="record",
+        )
+        return self._adopt(new, created.timestamp())
+
+    async def join(
+        self, table_id: str, invite: str, name: str | None, player: str | None = None
+    ) -> tuple[Table, int, str]:
+        """Take the free seat an invite opens (for player ``player``, if known): the table,
+        the seat and its new token."""
         table = await self.table(table_id)
         token = secrets.token_urlsafe(32)
-        taken = await self.store.join(table_id, hash_secret(invite), hash_secret(token), name)
+        taken = await self.store.join(
+            table_id, hash_secret(invite), hash_secret(token), name, player
+        )
         if taken is None:
             raise Forbidden("this invite opens no free seat of the table (used, or not its own)")
         seat, _status = taken
@@ -640,6 +786,108 @@ class TableService:
         except Exception as e:
             log.exception("table %s: the coach stopped", table.id)
             job.error = f"the analysis stopped: {e}"
+
+    async def duplicate(self, table: Table, deal: int, seat: int) -> dict[str, Any]:
+        """Where the duplicate challenge of ``seat`` in ``deal`` of a finished table stands:
+        ``none`` (not asked for), ``running`` (``done`` decisions made), ``done`` (with the
+        ``duplicate``: :meth:`atout.duplicate.Duplicate.to_dict`) or ``failed`` (with the
+        ``error``). 409 while the match is played."""
+        if not table.over:
+            raise NotOver("the duplicate challenge plays a deal again once the match is over")
+        key = f"duplicate:{deal}:{seat}"
+        out: dict[str, Any] = {"deal": deal, "seat": seat, "status": "none", "done": 0,
+                               "duplicate": None, "error": None}  # fmt: skip
+        kept = await self.store.analysis(table.id, key)
+        if kept is not None:
+            done = len(kept["expert"]["actions"])
+            return out | {"status": "done", "done": done, "duplicate": kept}
+        job = self._coaching.get((table.id, key))
+        if job is not None:
+            status = "failed" if job.error is not None else "running"
+            out |= {"status": status, "done": job.done, "error": job.error}
+        return out
+
+    async def challenge(self, table: Table, deal: int, seat: int) -> dict[str, Any]:
+        """Start the duplicate challenge (:mod:`atout.duplicate`) of ``seat`` in ``deal`` of
+        a finished table, unless it is running or done: the deal played again from the same
+        cards with the expert in that seat and every other seat's bot (another person's
+        seat: the table's stand-in). Each decision is a bots-only decision of the pool. 422
+        for a deal the match did not finish or a seat with no decision in it."""
+        now = await self.duplicate(table, deal, seat)
+        if now["status"] in ("running", "done"):
+            return now
+        rec = records.from_state(table.state, table.record_seats())
+        others = [table.standin if s.is_human else s.player for s in table.seats]
+        try:
+            run = Challenge(rec, deal, seat, others, seed=table.seed)
+        except ValueError as e:
+            raise BadTable(str(e)) from None
+        key = f"duplicate:{deal}:{seat}"
+        job = self._coaching[(table.id, key)] = Coaching()
+        task = asyncio.create_task(self._challenge(table, key, run, job), name=f"{key} {table.id}")
+        self._coaches.add(task)
+        task.add_done_callback(self._coaches.discard)
+        return await self.duplicate(table, deal, seat)
+
+    async def _challenge(self, table: Table, key: str, run: Challenge, job: Coaching) -> None:
+        try:
+            while (ask := run.next()) is not None:
+                text, problem = await self.pool.choose(
+                    ask.spec, ask.view, ask.legal, ask.seed, table=f"{table.id} {key}", human=False
+                )
+                if problem is not None:
+                    # A random stand-in move would be no expert's play: say so instead.
+                    raise RuntimeError(problem)
+                run.take(ask.seat, text)
+                job.done += 1
+            await self.store.save_analysis(table.id, key, run.result().to_dict())
+            self._coaching.pop((table.id, key), None)
+        except asyncio.CancelledError:
+            self._coaching.pop((table.id, key), None)
+            raise
+        except Exception as e:
+            log.exception("table %s: the %s challenge stopped", table.id, key)
+            job.error = f"the challenge stopped: {e}"
+
+    # --- players --------------------------------------------------------------------------
+
+    async def register(self, name: str | None) -> tuple[StoredPlayer, str]:
+        """A new player and their key (256 random bits), which only its SHA-256 keeps: shown
+        to them this once, to keep in the browser and copy to another device."""
+        key = secrets.token_urlsafe(32)
+        while True:
+            player = StoredPlayer(secrets.token_urlsafe(9), name, time.time())
+            if await self.store.add_player(player, hash_secret(key)):
+                return player, key
+
+    async def player(self, key: str | None) -> StoredPlayer | None:
+        """The player a key names: ``None`` without a key; 403 for a key nobody has."""
+        if key is None:
+            return None
+        found = await self.store.player(hash_secret(key))
+        if found is None:
+            raise Forbidden("no player has this key")
+        return found
+
+    async def rename(self, player: StoredPlayer, name: str | None) -> StoredPlayer:
+        """The name the player goes by, changed."""
+        await self.store.rename_player(player.id, name)
+        return StoredPlayer(player.id, name, player.created_at)
+
+    async def history(self, player: StoredPlayer, limit: int) -> list[dict[str, Any]]:
+        """The player's finished matches, newest first (:func:`players.history`). A match
+        being played is not in it: its seats' cards are still hidden."""
+        return players.history(await self.store.played(player.id, limit))
+
+    async def progress(self, player: StoredPlayer) -> dict[str, Any]:
+        """The player's statistics per game and level, and their rating per game with its
+        course and the next level to try (:mod:`atout.server.players`), over their last
+        :data:`PROGRESS_MATCHES` finished matches."""
+        played = await self.store.played(player.id, PROGRESS_MATCHES, actions=True)
+        rated = players.ratings(played)
+        for game in players.ANCHORS:
+            rated.setdefault(game, players.unrated(game))
+        return {"statistics": players.statistics(played), "ratings": rated}
 
     async def _catch_up(self, table: Table) -> None:
         """Apply the actions other processes stored since this table's ``seq`` (call with the

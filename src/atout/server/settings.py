@@ -55,7 +55,8 @@ class Settings:
     pool the bots think in (0: one per CPU). ``bot_timeout`` is the wall-clock bound on one bot
     decision, past which a uniformly random legal action is played instead, and
     ``max_bot_time`` the most thinking time a table may give a bot (``hard(time=...)``).
-    ``max_body`` bounds a request body in bytes (larger: 413). ``host`` and ``port`` are only
+    ``max_body`` bounds a request body in bytes (larger: 413), and ``max_record`` the
+    body of a record opened for review (``POST /api/records``). ``host`` and ``port`` are only
     used to print the address. ``fixed_deals`` lets a table be created from given packs, first
     dealer and seed (``atout serve --fixed-deals``, for tests and demonstrations): whoever
     creates such a table knows every card, so a server strangers play on keeps it off.
@@ -84,6 +85,9 @@ class Settings:
     bot_timeout: float = 30.0
     max_bot_time: float = 10.0
     max_body: int = 16 * 1024
+    # A record holds a whole match: Schnapsen's is a few kilobytes, a River of 8 players to
+    # 10 cards about 30 kB. Eight times that still parses in milliseconds.
+    max_record: int = 256 * 1024
     host: str = "127.0.0.1"
     port: int = 8000
     fixed_deals: bool = False

@@ -61,9 +61,18 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from atout.cards import card_text, parse_card
 from atout.server import migrate
-from atout.server.models import ActionRow, AnalysisRow, DealRow, SeatRow, TableRow
+from atout.server.models import ActionRow, AnalysisRow, DealRow, PlayerRow, SeatRow, TableRow
 
-__all__ = ["CHANNEL", "Conflict", "NewTable", "Store", "StoredSeat", "StoredTable"]
+__all__ = [
+    "CHANNEL",
+    "Conflict",
+    "NewTable",
+    "Played",
+    "Store",
+    "StoredPlayer",
+    "StoredSeat",
+    "StoredTable",
+]
 
 #: The PostgreSQL notification channel of table changes.
 CHANNEL = "atout_tables"
@@ -92,6 +101,8 @@ class StoredSeat:
     token_hash: str | None
     invite_hash: str | None
     last_seen: float | None
+    #: The player (:class:`StoredPlayer`) who took the seat with their key, if any.
+    player_id: str | None = None
 
     @property
     def is_human(self) -> bool:
@@ -122,9 +133,39 @@ class StoredTable:
 
 
 @dataclass(frozen=True)
+class StoredPlayer:
+    """A player who keeps a history: an id, the name they go by, when they began (seconds
+    since the epoch). Their key is known only by its hash."""
+
+    id: str
+    name: str | None
+    created_at: float
+
+
+@dataclass(frozen=True)
+class Played:
+    """A finished match a player played: the table, its game and rules, when it finished
+    (seconds since the epoch), the player's ``seat``, every seat, the result, when asked for
+    the actions ``(seat, text)``, and how many of the player's moves a stand-in made."""
+
+    table_id: str
+    game: str
+    rules: str
+    finished: float
+    seat: int
+    seats: tuple[StoredSeat, ...]
+    result: dict[str, Any]
+    actions: tuple[tuple[int, str], ...] = ()
+    #: How many of the player's moves a stand-in made while they were away.
+    standins: int = 0
+
+
+@dataclass(frozen=True)
 class NewTable:
     """What creating a table writes: the row's fields, the seats and the first deal's pack.
-    ``created_at`` is also when the creator's seat was last seen."""
+    ``created_at`` is also when the creator's seat was last seen. A table made from a record
+    (:meth:`TableService.open_record <atout.server.service.TableService.open_record>`) also
+    writes its ``actions`` (``(seat, text, by)``) and, finished, its ``result``."""
 
     id: str
     game: str
@@ -137,6 +178,8 @@ class NewTable:
     seats: tuple[StoredSeat, ...]
     packs: tuple[tuple[int, ...], ...]
     created_at: datetime
+    actions: tuple[tuple[int, str, str], ...] = ()
+    result: dict[str, Any] | None = None
 
 
 def _epoch(when: datetime | None) -> float | None:
@@ -216,6 +259,7 @@ def _seat(row: SeatRow) -> StoredSeat:
         token_hash=row.token_hash,
         invite_hash=row.invite_hash,
         last_seen=_epoch(row.last_seen),
+        player_id=row.player_id,
     )
 
 
@@ -305,10 +349,10 @@ class Store:
                         dealer=table.dealer,
                         seed=table.seed,
                         status=table.status,
-                        seq=0,
+                        seq=len(table.actions),
                         grace=table.grace,
                         standin=table.standin,
-                        result=None,
+                        result=table.result,
                         created_at=now,
                         updated_at=now,
                     )
@@ -324,10 +368,22 @@ class Store:
                             token_hash=s.token_hash,
                             invite_hash=s.invite_hash,
                             last_seen=now if s.token_hash else None,
+                            player_id=s.player_id,
                         )
                     )
                 for i, pack in enumerate(table.packs):
                     session.add(DealRow(table_id=table.id, deal=i, pack=_pack_text(pack)))
+                for seq, (seat, text, by) in enumerate(table.actions, start=1):
+                    session.add(
+                        ActionRow(
+                            table_id=table.id,
+                            seq=seq,
+                            seat=seat,
+                            action=text,
+                            by=by,
+                            created_at=now,
+                        )
+                    )
         except IntegrityError:
             return False
         return True
@@ -481,15 +537,25 @@ class Store:
                 raw.close()  # back to the pool
 
     async def join(
-        self, table_id: str, invite_hash: str, token_hash: str, name: str | None
+        self,
+        table_id: str,
+        invite_hash: str,
+        token_hash: str,
+        name: str | None,
+        player_id: str | None = None,
     ) -> tuple[int, str] | None:
-        """Take the free seat this invite opens: ``(seat, table status)``, or ``None`` if no
-        free seat of the table has that invite, or the table no longer waits (it expired). The
-        table starts once no human seat is free."""
-        return await self._run(self._join, table_id, invite_hash, token_hash, name)
+        """Take the free seat this invite opens (for the player ``player_id``, if given):
+        ``(seat, table status)``, or ``None`` if no free seat of the table has that invite, or
+        the table no longer waits (it expired). The table starts once no human seat is free."""
+        return await self._run(self._join, table_id, invite_hash, token_hash, name, player_id)
 
     def _join(
-        self, table_id: str, invite_hash: str, token_hash: str, name: str | None
+        self,
+        table_id: str,
+        invite_hash: str,
+        token_hash: str,
+        name: str | None,
+        player_id: str | None,
     ) -> tuple[int, str] | None:
         now = _now()
         with self._sessions.begin() as session:
@@ -520,7 +586,13 @@ class Store:
                     SeatRow.seat == seat,
                     SeatRow.token_hash.is_(None),
                 )
-                .values(token_hash=token_hash, invite_hash=None, name=name, last_seen=now)
+                .values(
+                    token_hash=token_hash,
+                    invite_hash=None,
+                    name=name,
+                    last_seen=now,
+                    player_id=player_id,
+                )
             )
             if taken.rowcount != 1:  # type: ignore[attr-defined]
                 return None  # taken by a concurrent join
@@ -633,6 +705,100 @@ class Store:
                     .order_by(TableRow.id)
                 )
             )
+
+    # --- players ------------------------------------------------------------------------------
+
+    async def add_player(self, player: StoredPlayer, key_hash: str) -> bool:
+        """Write a new player; ``False`` if the id (or the key) is taken: draw another."""
+        return await self._run(self._add_player, player, key_hash)
+
+    def _add_player(self, player: StoredPlayer, key_hash: str) -> bool:
+        try:
+            with self._sessions.begin() as session:
+                session.add(
+                    PlayerRow(
+                        id=player.id,
+                        key_hash=key_hash,
+                        name=player.name,
+                        created_at=datetime.fromtimestamp(player.created_at, UTC),
+                    )
+                )
+        except IntegrityError:
+            return False
+        return True
+
+    async def player(self, key_hash: str) -> StoredPlayer | None:
+        """The player whose key has this hash, if any."""
+        return await self._run(self._player, key_hash)
+
+    def _player(self, key_hash: str) -> StoredPlayer | None:
+        with self._sessions() as session:
+            row = session.scalar(select(PlayerRow).where(PlayerRow.key_hash == key_hash))
+            if row is None:
+                return None
+            return StoredPlayer(row.id, row.name, _epoch(row.created_at) or 0.0)
+
+    async def rename_player(self, player_id: str, name: str | None) -> None:
+        """Change the name a player goes by (their seats keep the names they were taken with)."""
+        await self._run(self._rename_player, player_id, name)
+
+    def _rename_player(self, player_id: str, name: str | None) -> None:
+        with self._sessions.begin() as session:
+            session.execute(update(PlayerRow).where(PlayerRow.id == player_id).values(name=name))
+
+    async def played(self, player_id: str, limit: int, actions: bool = False) -> list[Played]:
+        """The player's finished matches, the newest ``limit`` of them, oldest first (as a
+        rating reads them); each with its action log if ``actions``."""
+        return await self._run(self._played, player_id, limit, actions)
+
+    def _played(self, player_id: str, limit: int, actions: bool) -> list[Played]:
+        with self._sessions() as session:
+            found = session.execute(
+                select(TableRow, SeatRow.seat)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.player_id == player_id, TableRow.status == OVER)
+                .order_by(TableRow.updated_at.desc(), TableRow.id)
+                .limit(limit)
+            ).all()
+            ids = [row.id for row, _seat in found]
+            mine = {row.id: seat for row, seat in found}
+            seats: dict[str, list[StoredSeat]] = {i: [] for i in ids}
+            logs: dict[str, list[tuple[int, str]]] = {i: [] for i in ids}
+            standins: dict[str, int] = dict.fromkeys(ids, 0)
+            for start in range(0, len(ids), _BATCH):
+                batch = ids[start : start + _BATCH]
+                for seat_row in session.scalars(
+                    select(SeatRow).where(SeatRow.table_id.in_(batch)).order_by(SeatRow.seat)
+                ):
+                    seats[seat_row.table_id].append(_seat(seat_row))
+                for table_id, seat, count in session.execute(
+                    select(ActionRow.table_id, ActionRow.seat, func.count())
+                    .where(ActionRow.table_id.in_(batch), ActionRow.by.like("standin:%"))
+                    .group_by(ActionRow.table_id, ActionRow.seat)
+                ):
+                    if mine[table_id] == seat:
+                        standins[table_id] = count
+                if actions:
+                    for a in session.execute(
+                        select(ActionRow.table_id, ActionRow.seat, ActionRow.action)
+                        .where(ActionRow.table_id.in_(batch))
+                        .order_by(ActionRow.table_id, ActionRow.seq)
+                    ):
+                        logs[a.table_id].append((a.seat, a.action))
+            return [
+                Played(
+                    table_id=row.id,
+                    game=row.game,
+                    rules=row.rules,
+                    finished=_epoch(row.updated_at) or 0.0,
+                    seat=seat,
+                    seats=tuple(seats[row.id]),
+                    result=dict(row.result or {}),
+                    actions=tuple(logs[row.id]),
+                    standins=standins[row.id],
+                )
+                for row, seat in reversed(found)
+            ]
 
     # --- the coach's analyses ----------------------------------------------------------------
 

@@ -36,7 +36,7 @@ from atout.core.state import State
 from atout.errors import IllegalAction, NotationError, PackError, RecordError
 from atout.games import load
 from atout.server.sight import Sight, seat_record
-from atout.server.store import OVER, StoredTable
+from atout.server.store import OVER, PLAYING, StoredTable
 
 __all__ = ["Seat", "Subscriber", "Table", "summary"]
 
@@ -210,6 +210,12 @@ class Table:
         s = self.seats[seat]
         return s.is_human and s.sockets == 0 and now - s.last_seen >= self.grace
 
+    def paused(self, now: float) -> bool:
+        """Whether the match waits for its people: it has human seats and every one of their
+        players is away (see :mod:`atout.server.driver`)."""
+        humans = [s for s in self.seats if s.is_human]
+        return bool(humans) and all(self.is_away(s.seat, now) for s in humans)
+
     def _away(self, now: float) -> frozenset[int]:
         """The human seats whose players are away now."""
         return frozenset(s.seat for s in self.seats if self.is_away(s.seat, now))
@@ -305,7 +311,10 @@ class Table:
     # --- what the API shows --------------------------------------------------------------
 
     def info(self, now: float) -> dict[str, Any]:
-        """The public summary: never a token, an invite or the seed."""
+        """The public summary: never a token, an invite or the seed. A seat's ``standin``
+        says a stand-in plays for its absent player; ``paused``, that every person is away
+        and the match waits for one."""
+        paused = self.status == PLAYING and self.paused(now)
         return summary(
             table_id=self.id,
             game=self.game.name,
@@ -324,10 +333,11 @@ class Table:
                     "name": s.name,
                     "taken": s.taken,
                     "present": (not s.is_human) or (s.taken and not self.is_away(s.seat, now)),
-                    "standin": s.taken and self.is_away(s.seat, now),
+                    "standin": s.taken and self.is_away(s.seat, now) and not paused,
                 }
                 for s in self.seats
             ],
+            paused=paused,
         )
 
     def events(self, viewer: int | None) -> list[list[dict[str, Any]]]:
@@ -393,6 +403,7 @@ def summary(
     created_at: float,
     result: dict[str, Any] | None,
     seats: list[dict[str, Any]],
+    paused: bool = False,
 ) -> dict[str, Any]:
     """A table's public summary, as ``GET /api/tables`` and ``GET /api/tables/{id}`` show it."""
     return {
@@ -408,6 +419,7 @@ def summary(
         "standin": standin,
         "created_at": created_at,
         "result": result,
+        "paused": paused,
     }
 
 

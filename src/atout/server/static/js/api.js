@@ -2,6 +2,7 @@
 // keyed by table, so that a reload or a later visit takes the seat again).
 
 const SEATS = "atout.seats";
+const PLAYER = "atout.player";
 
 /** An error the API answered: its HTTP status, its code and the words it gave. */
 export class ApiError extends Error {
@@ -17,6 +18,9 @@ async function call(method, path, { body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  // The player key goes with every call: a table made or joined counts in the history.
+  const key = playerKey();
+  if (key) headers["X-Player-Key"] = key;
   const r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await r.json().catch(() => null);
   if (!r.ok) throw new ApiError(r.status, data);
@@ -41,6 +45,18 @@ export const api = {
   review: (id, step) => call("GET", `/api/tables/${encodeURIComponent(id)}/review?step=${step}`),
   analysis: (id, mode) => call("GET", `/api/tables/${encodeURIComponent(id)}/analysis?mode=${mode}`),
   analyse: (id, mode) => call("POST", `/api/tables/${encodeURIComponent(id)}/analysis`, { body: { mode } }),
+  again: (id, deal, seat, name) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/again`, { body: { deal, seat, name: name || null } }),
+  duplicate: (id, deal, seat) =>
+    call("GET", `/api/tables/${encodeURIComponent(id)}/duplicate?deal=${deal}&seat=${seat}`),
+  challenge: (id, deal, seat) =>
+    call("POST", `/api/tables/${encodeURIComponent(id)}/duplicate`, { body: { deal, seat } }),
+  openRecord: (record) => call("POST", "/api/records", { body: record }),
+  register: (name) => call("POST", "/api/players", { body: { name: name || null } }),
+  me: () => call("GET", "/api/players/me"),
+  rename: (name) => call("PATCH", "/api/players/me", { body: { name: name || null } }),
+  history: () => call("GET", "/api/players/me/history?limit=200"),
+  progress: () => call("GET", "/api/players/me/progress"),
 };
 
 function allSeats() {
@@ -66,4 +82,19 @@ export function holdSeat(tableId, seat) {
   const all = allSeats();
   all[tableId] = { ...(all[tableId] || {}), ...seat, created: seat.created || Date.now() };
   localStorage.setItem(SEATS, JSON.stringify(all));
+}
+
+/** This browser's player key (the player keeps a history), or null. */
+export function playerKey() {
+  try {
+    return localStorage.getItem(PLAYER);
+  } catch {
+    return null;
+  }
+}
+
+/** Keep a player key (null forgets it). */
+export function setPlayerKey(key) {
+  if (key) localStorage.setItem(PLAYER, key);
+  else localStorage.removeItem(PLAYER);
 }

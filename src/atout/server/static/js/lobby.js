@@ -5,6 +5,8 @@
 import { h, fill } from "./dom.js";
 import { t, onLang } from "./i18n.js";
 import { api, heldSeat, heldSeats, holdSeat } from "./api.js";
+import { openRecordFile } from "./again.js";
+import { PlayerPanel } from "./player.js";
 import { showRules } from "./rules.js";
 
 let catalog = null;
@@ -66,6 +68,7 @@ export class LobbyScreen {
     this.players = {};
     this.lists = { open: [], over: [] };
     this.offLang = onLang(() => this.render());
+    this.player = new PlayerPanel({ changed: () => this.render() });
     this.start();
   }
 
@@ -98,6 +101,7 @@ export class LobbyScreen {
     fill(this.root, h("div", { class: "lobby" },
       h("h1", {}, t("lobby_title")),
       this.newTable(),
+      this.player.element(),
       this.yourTables(),
       this.openTables(),
       this.finished()));
@@ -178,7 +182,7 @@ export class LobbyScreen {
     const seats = info.seats.map((s) => s.player === "human" ? (s.name || t("human")) : t(`level.${s.player.split("(")[0]}`));
     return h("li", { class: "table-row" },
       h("span", { class: "what" }, h("strong", {}, rulesWords(info.rules)), " · ", seats.join(", "),
-        " · ", t(`status.${info.status}`),
+        " · ", t(info.paused ? "status.paused" : `status.${info.status}`),
         info.free_seats.length ? ` · ${t("free_seats_n", { n: info.free_seats.length })}` : ""),
       h("span", { class: "row-buttons" }, buttons));
   }
@@ -218,7 +222,31 @@ export class LobbyScreen {
     return h("section", { class: "panel", "aria-labelledby": "done-h" }, h("h2", { id: "done-h" }, t("finished_matches")),
       mine.length ? h("ul", { class: "tables" }, mine.map((x) => this.tableRow(x,
         h("a", { class: "act button", href: `#review=${encodeURIComponent(x.id)}` }, t("review_match")))))
-        : h("p", { class: "muted" }, t("no_finished")));
+        : h("p", { class: "muted" }, t("no_finished")),
+      this.recordPicker());
+  }
+
+  /** Open a record file to review it: a file picker, or a file dropped on the box. */
+  recordPicker() {
+    const flash = h("p", { class: "flash", role: "alert" });
+    const open = async (file) => {
+      if (!file) return;
+      flash.textContent = t("loading");
+      try {
+        await openRecordFile(file);
+      } catch (e) {
+        flash.textContent = t("record_refused", { why: e.message });
+      }
+    };
+    const zone = h("div", { class: "record-drop",
+      ondragover: (e) => { e.preventDefault(); zone.classList.add("over"); },
+      ondragleave: () => zone.classList.remove("over"),
+      ondrop: (e) => { e.preventDefault(); zone.classList.remove("over"); open(e.dataTransfer?.files?.[0]); } },
+    h("label", {}, t("open_record"), " ",
+      h("input", { type: "file", id: "record-file", accept: ".json,application/json", onchange: (e) => open(e.target.files[0]) })),
+    h("p", { class: "muted" }, t("open_record_help")),
+    flash);
+    return zone;
   }
 }
 

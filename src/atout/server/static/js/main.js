@@ -1,6 +1,6 @@
 // The page: a header (rules, settings, language) and one screen at a time, chosen by the
-// address: #table=ID (sit or watch), #table=ID&invite=CODE (take a seat), #review=ID, or the
-// lobby.
+// address: #table=ID (sit or watch), #table=ID&invite=CODE (take a seat), #review=ID, #me (your
+// history and rating), or the lobby.
 
 import { h, fill } from "./dom.js";
 import { t, lang, setLang, onLang, LANGS } from "./i18n.js";
@@ -10,6 +10,7 @@ import { showRules } from "./rules.js";
 import { LobbyScreen, JoinScreen } from "./lobby.js";
 import { TableScreen } from "./table.js";
 import { ReviewScreen } from "./review.js";
+import { PlayerScreen } from "./player.js";
 
 const LANG_NAMES = { en: "English", fr: "Français", de: "Deutsch", da: "Dansk" };
 
@@ -55,6 +56,7 @@ function route() {
   if (table && params.get("invite")) screen = new JoinScreen(root, table, params.get("invite"), { header });
   else if (table) screen = new TableScreen(root, table, { header });
   else if (review) screen = new ReviewScreen(root, review, { header });
+  else if (params.has("me")) screen = new PlayerScreen(root, { header });
   else screen = new LobbyScreen(root, { header });
   document.title = table || review ? `atout · ${t("table_title")}` : "atout";
 }

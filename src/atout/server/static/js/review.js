@@ -10,6 +10,7 @@ import { GAMES } from "./games/index.js";
 import { cardImage } from "./games/common.js";
 import { gameTitle } from "./lobby.js";
 import { CoachPanel } from "./coach.js";
+import { SameCardsPanel } from "./again.js";
 
 export class ReviewScreen {
   constructor(root, tableId, { header }) {
@@ -31,6 +32,7 @@ export class ReviewScreen {
   destroy() {
     this.destroyed = true;
     this.coach?.destroy();
+    this.same?.destroy();
     this.offLang();
     document.removeEventListener("keydown", this.keys);
   }
@@ -41,6 +43,10 @@ export class ReviewScreen {
       this.data = await api.review(this.id, 0);
       this.coach = new CoachPanel(this.id, this.info.game, {
         go: (step) => this.go(step),
+        name: (seat) => this.ctx().name(seat),
+        changed: () => this.data && this.render(),
+      });
+      this.same = new SameCardsPanel(this.info, {
         name: (seat) => this.ctx().name(seat),
         changed: () => this.data && this.render(),
       });
@@ -130,6 +136,7 @@ export class ReviewScreen {
             sortHand(cards, { trump, game: this.info.game }).map((c) => cardImage(c, ctx)))))),
       h("aside", { class: "side" }, game.scores(view, ctx),
         this.coach?.element(d.step),
+        this.same?.element(deal),
         h("p", {}, h("a", { class: "act button download", href: `/api/tables/${encodeURIComponent(this.id)}/record`,
           download: `atout-${this.id}.json` }, t("download_record"))),
         h("p", {}, h("a", { class: "act button", href: "#" }, t("back_to_lobby"))))));

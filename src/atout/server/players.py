@@ -1,0 +1,216 @@
+"""A player over time: the history, statistics and rating read from their finished matches.
+
+Nothing here touches the database: :class:`~atout.server.store.Played` values in, plain JSON
+data out. Everything is worked out from each match's stored result and actions when asked, so
+it always agrees with the matches themselves (a match is never copied into a summary).
+
+**Stand-ins.** A match in which a stand-in bot made some of the player's moves (they were
+away past the grace period while another person played on) is in the history, marked with how
+many, and counts in neither the statistics nor the rating: its result is not all theirs.
+
+**Levels.** A match counts under the level of the computer opponents it was played against:
+the bots' level (``hard(time=1)`` is ``hard``) when every other seat is that level, ``mixed``
+when the bots are of several levels, and ``people`` when another person played.
+
+**Rating.** A rating per game, against the computer levels only, by the Plackett-Luce model
+of OpenSkill (the same model the arena rates bots with) on an Elo scale: a new player starts
+at 1500 ± 350 (two sigmas of 700: nothing is known yet), and :data:`ANCHORS` fixes each level
+at the rating measured for it in the arena, where it is not updated. The model's ``beta`` is
+chosen so that two certain ratings ``D`` points apart give the stronger Elo's winning chance,
+``1 / (1 + 10 ** (-D / 400))``. Each match against bots of one level moves the player's rating
+by the result (the seats ranked by the match's final scores), most while little is known.
+Up and Down the River has no anchors yet (see :data:`ANCHORS`), so it has statistics but no
+rating.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from atout.server.store import Played
+
+__all__ = [
+    "ANCHORS",
+    "BETA",
+    "ORDER",
+    "START_MU",
+    "START_SIGMA",
+    "history",
+    "level_of",
+    "ratings",
+    "statistics",
+    "suggest",
+    "unrated",
+]
+
+#: The levels from weakest to strongest, as suggestions climb them.
+ORDER: Final = ("random", "easy", "medium", "hard", "expert")
+
+#: Each level's rating per game, on an Elo scale with ``random`` at 1000: each level is the
+#: one below plus the Elo difference of their measured share of matches won
+#: (``400 * log10(p / (1 - p))``), from the ladder in ``bench/bots-figures.md`` (whole matches,
+#: duplicate deals): Schnapsen easy/random 0.940, medium/easy 0.790, hard/medium 0.720,
+#: expert/hard 0.635 (stop 13's 200 matches); Seven Up 0.817, 0.650, 0.717 and expert/hard
+#: 0.483 (level with hard: its interval holds 0.5). River's ladder measured points per round,
+#: not matches won, so it has no anchors: its players get statistics but no rating.
+ANCHORS: Final[dict[str, dict[str, float]]] = {
+    "schnapsen": {"random": 1000, "easy": 1478, "medium": 1708, "hard": 1872, "expert": 1968},
+    "seven_up": {"random": 1000, "easy": 1260, "medium": 1368, "hard": 1529, "expert": 1517},
+}
+#: A new player's rating and its uncertainty (as Glicko starts).
+START_MU: Final = 1500.0
+START_SIGMA: Final = 350.0
+#: The anchors' uncertainty: small, and they are never updated.
+ANCHOR_SIGMA: Final = 1.0
+#: Plackett-Luce's performance spread on the Elo scale: with two seats its winning chance is
+#: ``1 / (1 + exp(-D / (beta * sqrt(2))))``, Elo's when ``beta * sqrt(2) = 400 / ln 10``.
+BETA: Final = 400 / (math.log(10) * math.sqrt(2))
+#: The drift a rating may make between matches (a player learns).
+TAU: Final = 5.0
+
+
+def level_of(played: Played) -> str:
+    """The level a match counts under (see the module's text)."""
+    others = [s for s in played.seats if s.seat != played.seat]
+    if any(s.is_human for s in others):
+        return "people"
+    levels = {s.player.split("(", 1)[0].strip() for s in others}
+    return levels.pop() if len(levels) == 1 else "mixed"
+
+
+def _won(played: Played) -> bool:
+    return played.seat in played.result.get("winners", ())
+
+
+def _deal_points(game: str, deal: dict[str, Any], seat: int) -> float:
+    """What a finished deal was worth to ``seat``: Schnapsen's game points won (positive) or
+    conceded (negative); Seven Up's and River's points scored."""
+    if game == "schnapsen":
+        points = float(deal["points"])
+        return points if deal["winner"] == seat else -points
+    return float(deal["points"][seat])
+
+
+def history(played: Iterable[Played]) -> list[dict[str, Any]]:
+    """Every match, newest first: the table (its review), game, rules, when it finished, the
+    player's seat, the opponents (a bot's spec, or a person's name), the level, the final
+    scores, whether the player won, and how many of their moves a stand-in made."""
+    out = []
+    for p in played:
+        out.append(
+            {
+                "table": p.table_id,
+                "game": p.game,
+                "rules": p.rules,
+                "finished": p.finished,
+                "seat": p.seat,
+                "opponents": [
+                    {"seat": s.seat, "player": s.player, "name": s.name}
+                    for s in p.seats
+                    if s.seat != p.seat
+                ],
+                "level": level_of(p),
+                "scores": p.result.get("scores", []),
+                "won": _won(p),
+                "standin": p.standins,
+            }
+        )
+    return out[::-1]
+
+
+def statistics(played: Iterable[Played]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per game, then per level: matches, wins and the win rate, deals and the points per
+    deal (:func:`_deal_points`); for Schnapsen the marriages declared and the closes made and
+    won; for Seven Up the begs; for River the share of exact bids. Needs each match's actions
+    (for the marriages and begs)."""
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for p in played:
+        if p.standins:
+            continue  # not all the player's own play
+        row = out.setdefault(p.game, {}).setdefault(level_of(p), _blank(p.game))
+        me = p.seat
+        deals = p.result.get("deals", [])
+        row["matches"] += 1
+        row["wins"] += _won(p)
+        row["deals"] += len(deals)
+        row["points"] += sum(_deal_points(p.game, d, me) for d in deals)
+        if p.game == "schnapsen":
+            row["marriages"] += sum(1 for s, a in p.actions if s == me and a.endswith(" marriage"))
+            row["closes"] += sum(1 for d in deals if d.get("closed_by") == me)
+            row["closes_won"] += sum(
+                1 for d in deals if d.get("closed_by") == me and d["winner"] == me
+            )
+        elif p.game == "seven_up":
+            row["begs"] += sum(1 for s, a in p.actions if s == me and a == "beg")
+        elif p.game == "river":
+            row["exact_bids"] += sum(1 for d in deals if d["bids"][me] == d["tricks"][me])
+    for levels in out.values():
+        for row in levels.values():
+            row["win_rate"] = row["wins"] / row["matches"]
+            row["points_per_deal"] = row["points"] / row["deals"] if row["deals"] else None
+            if "exact_bids" in row:
+                row["exact_bid_rate"] = row["exact_bids"] / row["deals"] if row["deals"] else None
+            del row["points"]
+    return out
+
+
+def _blank(game: str) -> dict[str, Any]:
+    row: dict[str, Any] = {"matches": 0, "wins": 0, "deals": 0, "points": 0.0}
+    extra = {
+        "schnapsen": {"marriages": 0, "closes": 0, "closes_won": 0},
+        "seven_up": {"begs": 0},
+        "river": {"exact_bids": 0},
+    }
+    row.update(extra.get(game, {}))
+    return row
+
+
+def ratings(played: Sequence[Played]) -> dict[str, dict[str, Any]]:
+    """Per game with anchors (:data:`ANCHORS`): the rating after the matches played against
+    one level of bots, oldest first (``mu`` and ``sigma``), its course (``points``: one per
+    rated match, with the table, when, the level and the rating after it), the matches rated,
+    the anchors, and the ``next`` level to try: the weakest level rated above the player, or
+    the strongest. A game played against no bots has no entry."""
+    from openskill.models import PlackettLuce  # the server extra
+
+    model = PlackettLuce(mu=START_MU, sigma=START_SIGMA, beta=BETA, tau=TAU)
+    out: dict[str, dict[str, Any]] = {}
+    for p in played:
+        anchors = ANCHORS.get(p.game)
+        level = level_of(p)
+        if anchors is None or level not in anchors or len(p.seats) != 2 or p.standins:
+            continue
+        entry = out.setdefault(p.game, {"mu": START_MU, "sigma": START_SIGMA, "points": []})
+        me = model.rating(mu=entry["mu"], sigma=entry["sigma"])
+        bot = model.rating(mu=anchors[level], sigma=ANCHOR_SIGMA)
+        won = _won(p)
+        teams = model.rate([[me], [bot]], ranks=[0 if won else 1, 1 if won else 0])
+        entry["mu"], entry["sigma"] = teams[0][0].mu, teams[0][0].sigma
+        point = {"table": p.table_id, "finished": p.finished, "level": level, "won": won}
+        entry["points"].append(
+            point | {"mu": round(entry["mu"], 1), "sigma": round(entry["sigma"], 1)}
+        )
+    for game, entry in out.items():
+        anchors = ANCHORS[game]
+        entry["matches"] = len(entry["points"])
+        entry["mu"], entry["sigma"] = round(entry["mu"], 1), round(entry["sigma"], 1)
+        entry["anchors"] = dict(anchors)
+        entry["next"] = suggest(game, entry["mu"])
+    return out
+
+
+def unrated(game: str) -> dict[str, Any]:
+    """The rating entry of a game not played against the bots yet: the start, and ``easy``
+    to begin with."""
+    return {"mu": START_MU, "sigma": START_SIGMA, "points": [], "matches": 0,
+            "anchors": dict(ANCHORS[game]), "next": "easy"}  # fmt: skip
+
+
+def suggest(game: str, mu: float) -> str:
+    """The level to try next: the weakest level (climbing :data:`ORDER`, ``random`` aside)
+    rated above ``mu``, or the strongest if none is."""
+    anchors = ANCHORS[game]
+    levels = [lv for lv in ORDER[1:] if lv in anchors]
+    return next((lv for lv in levels if anchors[lv] > mu), levels[-1])
