@@ -194,8 +194,9 @@ def _aim(w: World, label: str, case: Any, aim: Aim, http: requests.Session) -> N
     if label.endswith("/join") and w.invites.get(table):
         case.body = {"invite": w.invites[table][aim.pick % len(w.invites[table])]}
     elif label.endswith("/actions") and own:
-        # The seat to act, at the current seq: a legal action, or (one time in three) the
-        # generated text, which the rules or the notation refuse.
+        # The seat to act, at the current seq: a legal action, or (one time in two) the
+        # generated text, which the rules or the notation refuse. (One in three met no 422
+        # in a CI run: only five or so cases find the seat to act, as bots move meanwhile.)
         for candidate in own:
             auth = {"Authorization": f"Bearer {candidate}"}
             url = f"{w.server.url}/api/tables/{table}/view"
@@ -204,7 +205,7 @@ def _aim(w: World, label: str, case: Any, aim: Aim, http: requests.Session) -> N
                 legal = view["legal"]
                 generated = case.body.get("action") if isinstance(case.body, dict) else None
                 action = legal[aim.pick % len(legal)]
-                if aim.pick % 3 == 0 and generated:
+                if aim.pick % 2 == 0 and generated:
                     action = generated
                 case.headers = {**headers, **auth}
                 case.body = {"action": action, "seq": view["seq"]}

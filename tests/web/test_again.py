@@ -14,41 +14,13 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import ServerProcess
 from tests.web.conftest import Pages
-from tests.web.helpers import close_dialogs, legal_cards, make_table, play, wait_turn
-
-#: One card each, spades trumps, and Ann (seat 2) holds AS: she takes the one trick whatever
-#: is led, so a bid of 0 costs her the exact bonus, 10 points (RULES.md §2 score).
-FIXED = json.loads(
-    (Path(__file__).parents[1] / "data" / "coach" / "ace-of-trumps-bid-0.json").read_text()
-)
-
-
-def _finished(pages: Pages, server: ServerProcess) -> tuple[str, dict[str, object], Page]:
-    """Ann's one-card River, bid 0 and played to its end; its review open."""
-    table, ann = make_table(
-        server.url,
-        "river",
-        ["random", "random", "human", "random"],
-        rules=FIXED["rules"],
-        packs=FIXED["packs"],
-        dealer=FIXED["dealer"],
-        seat=2,
-        name="Ann",
-    )
-    page = pages.open(f"/#table={table}", seats={table: ann})
-    wait_turn(page)
-    page.locator('.bids button.bid[data-action="bid 0"]').click()
-    wait_turn(page)
-    play(page, legal_cards(page)[0])
-    expect(page.locator(".table")).to_have_attribute("data-status", "over")
-    close_dialogs(page)
-    return table, ann, pages.open(f"/#review={table}", seats={table: ann})
+from tests.web.helpers import ace_of_trumps_bid_0, legal_cards, wait_turn
 
 
 def test_the_same_cards_are_played_again_and_beside_the_expert(
     pages: Pages, server: ServerProcess, shot: Callable[[Page, str], Path]
 ) -> None:
-    table, _ann, page = _finished(pages, server)
+    table, _ann, page = ace_of_trumps_bid_0(pages, server)
     panel = page.locator("section.same-cards")
     expect(panel.locator("select.same-cards-seat")).to_have_value("2")  # Ann's own seat
 
@@ -79,7 +51,7 @@ def test_the_same_cards_are_played_again_and_beside_the_expert(
 def test_a_record_file_opens_its_review_and_a_bad_one_is_refused(
     pages: Pages, server: ServerProcess, tmp_path: Path
 ) -> None:
-    table, _ann, _page = _finished(pages, server)
+    table, _ann, _page = ace_of_trumps_bid_0(pages, server)
     data = httpx.get(f"{server.url}/api/tables/{table}/record", timeout=30).json()
     good = tmp_path / "match.json"
     good.write_text(json.dumps(data))

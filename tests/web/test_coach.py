@@ -4,7 +4,6 @@ blunder marked on its step, in both modes; the record downloads and replays."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -14,38 +13,13 @@ from playwright.sync_api import Page, expect
 from atout import record as records
 from tests.server.harness import ServerProcess
 from tests.web.conftest import Pages
-from tests.web.helpers import close_dialogs, legal_cards, make_table, play, wait_turn
-
-#: One card each, spades trumps, and Ann (seat 2) holds AS: she takes the one trick whatever
-#: is led, so a bid of 0 costs her the exact bonus, 10 points (RULES.md §2 score).
-FIXED = json.loads(
-    (Path(__file__).parents[1] / "data" / "coach" / "ace-of-trumps-bid-0.json").read_text()
-)
+from tests.web.helpers import ace_of_trumps_bid_0
 
 
 def test_a_finished_match_is_analysed_and_its_blunder_shown_on_its_step(
     pages: Pages, server: ServerProcess, shot: Callable[[Page, str], Path]
 ) -> None:
-    table, ann = make_table(
-        server.url,
-        "river",
-        ["random", "random", "human", "random"],
-        rules=FIXED["rules"],
-        packs=FIXED["packs"],
-        dealer=FIXED["dealer"],
-        seat=2,
-        name="Ann",
-    )
-    page = pages.open(f"/#table={table}", seats={table: ann})
-    wait_turn(page)
-    page.locator('.bids button.bid[data-action="bid 0"]').click()
-    wait_turn(page)
-    play(page, legal_cards(page)[0])
-    expect(page.locator(".table")).to_have_attribute("data-status", "over")
-    close_dialogs(page)
-
-    # The review, opened by its address (the match-over dialog may still be on its way).
-    page = pages.open(f"/#review={table}", seats={table: ann})
+    _table, _ann, page = ace_of_trumps_bid_0(pages, server)
     coach = page.locator("section.coach")
     expect(coach).to_contain_text("As you saw it")
     coach.get_by_role("button", name="Analyse the match").click()

@@ -6,22 +6,16 @@ each review; the key moves the history to another browser."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import httpx
 from playwright.sync_api import Page, expect
 
 from tests.server.harness import Client, ServerProcess, Table
 from tests.server.play import play as play_api
 from tests.web.conftest import Pages
-from tests.web.helpers import close_dialogs, legal_cards, play, wait_turn
-
-FIXED = json.loads(
-    (Path(__file__).parents[1] / "data" / "coach" / "ace-of-trumps-bid-0.json").read_text()
-)
+from tests.web.helpers import ace_of_trumps, close_dialogs, legal_cards, play, wait_turn
 
 
 def _schnapsen_match(base: str, key: str) -> str:
@@ -59,20 +53,8 @@ def test_a_player_keeps_a_history_a_rating_and_takes_it_to_another_browser(
     expect(panel).to_contain_text("Playing as Ann.")
 
     # A River round at the table, in the browser: the lobby's key goes with the table.
-    r = httpx.post(
-        f"{server.url}/api/tables",
-        json={"game": "river", "seats": ["random", "random", "human", "random"],
-              "rules": FIXED["rules"], "packs": FIXED["packs"], "dealer": FIXED["dealer"],
-              "seat": 2, "name": "Ann"},
-        headers={"X-Player-Key": key},
-        timeout=30,
-    )  # fmt: skip
-    made = r.json()
-    river = made["table"]["id"]
-    page.evaluate(
-        "s => localStorage.setItem('atout.seats', JSON.stringify(s))",
-        {river: {"token": made["token"], "seat": 2, "game": "river"}},
-    )
+    river, ann = ace_of_trumps(server, key)
+    page.evaluate("s => localStorage.setItem('atout.seats', JSON.stringify(s))", {river: ann})
     page.goto(f"/#table={river}")
     wait_turn(page)
     page.locator('.bids button.bid[data-action="bid 1"]').click()
