@@ -144,6 +144,7 @@ class Challenge:
         self.specs = tuple(EXPERT if s == seat else others[s] for s in range(game.seats))
         self.seed = seed
         self.game = game
+        self._recorded = end.result().deals[deal - 1]  # the record's deal, as it ended
         self._played = _deal_actions(record, deal)
         if not any(s == seat for s, _text in self._played):
             raise ValueError(f"seat {seat} made no decision in deal {deal}")
@@ -171,7 +172,7 @@ class Challenge:
             raise ValueError("the challenge's deal is not over")
         game, seat, deal = self.game, self.seat, self.deal
         ours = self._state.result().deals[deal - 1]
-        theirs = replay(self.record).result().deals[deal - 1]
+        theirs = self._recorded
         names = self.record.seats
         who = names[seat].name if seat < len(names) else f"seat {seat}"
         played = Line(who, self._played, theirs.to_dict(), game.deal_value(theirs, seat))
