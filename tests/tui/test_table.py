@@ -104,6 +104,8 @@ def test_a_hint_points_at_a_card() -> None:
 
     text, current, hinted = run(go())  # type: ignore[misc]
     assert "A hint: play the " in text
+    # Why, and the next best (atout.advice): the note wraps under the controls.
+    assert "Next best: " in " ".join(text.split())
     assert getattr(hinted, "card", None) == current
 
 

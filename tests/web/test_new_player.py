@@ -19,7 +19,16 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import ServerProcess
 from tests.web.conftest import PHONE, Pages
-from tests.web.helpers import cards, close_dialogs, legal_cards, make_table, play, seq, wait_turn
+from tests.web.helpers import (
+    ace_of_trumps,
+    cards,
+    close_dialogs,
+    legal_cards,
+    make_table,
+    play,
+    seq,
+    wait_turn,
+)
 from tests.web.test_schnapsen import PACK
 
 
@@ -356,3 +365,37 @@ def test_the_computers_marriage_names_both_cards_of_the_pair(
     expect(log).to_contain_text("The computer declares 40 in hearts")
     expect(log).to_contain_text("the king and queen of hearts")
     both_widths(page, shot, "new-player-10-marriage-log")
+
+
+def test_the_hint_says_why_and_is_not_styled_as_an_error(
+    pages: Pages, server: ServerProcess, shot: Callable[[Page, str], Path]
+) -> None:
+    # Item 9. Ann holds the ace of trumps in a one-card round (RULES.md §2 score: an exact
+    # bid scores 10 more): the hint is bid 1, because the trick is hers, and bid 0 is worth
+    # 10 points less.
+    table, ann = ace_of_trumps(server)
+    page = pages.open(f"/#table={table}", seats={table: ann})
+    wait_turn(page)
+    page.get_by_role("button", name="Settings").click()
+    page.get_by_label("Offer hints").check()
+    page.get_by_role("button", name="Close", exact=True).click()
+    page.get_by_role("button", name="Hint").click()
+    advice = page.locator(".advice")
+    expect(advice).to_have_text(
+        "A hint: bid 1. Your hand looks good for 1 trick of 1: the bid with the best expected"
+        " score. Next best: bid 0 (10 points less)."
+    )
+    expect(advice).to_have_attribute("role", "status")
+    expect(page.locator(".flash")).to_be_empty()
+    bid_1 = page.locator('.bids button.bid[data-action="bid 1"]')
+    expect(bid_1).to_have_class(re.compile("hinted"))
+    colours = page.evaluate(
+        """() => [getComputedStyle(document.querySelector('.advice')).color,
+                  getComputedStyle(document.querySelector('.flash')).color]"""
+    )
+    assert colours[0] != colours[1], "the hint is in the colour of the refusals"
+    both_widths(page, shot, "new-player-9-hint")
+    # In French the same reason, in French words.
+    page.locator("#lang").select_option("fr")
+    page.get_by_role("button", name="Conseil").click()
+    expect(page.locator(".advice")).to_contain_text("Votre main vaut 1 pli sur 1")

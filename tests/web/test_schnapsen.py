@@ -117,7 +117,7 @@ def test_the_keyboard_plays_a_deal_and_a_reload_resumes_it(
     page.get_by_role("button", name="Close", exact=True).click()
     page.get_by_role("button", name="Hint").click()
     expect(page.locator(".hinted").first).to_be_visible()  # the card, and its marriage button
-    expect(page.locator(".flash")).to_contain_text("A hint:")
+    expect(page.locator(".advice")).to_contain_text("A hint:")
     shot(page, "schnapsen-desktop-hint")
 
 

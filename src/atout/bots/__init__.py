@@ -9,14 +9,13 @@ actions, never a state.
 from __future__ import annotations
 
 from atout.bots.base import Bot, uses_view
-from atout.bots.levels import HINT, LEVELS, Easy, Expert, Hard, Medium
+from atout.bots.levels import LEVELS, Easy, Expert, Hard, Medium
 from atout.bots.loader import BOTS, make, parse_spec, split_specs
 from atout.bots.randombot import RandomBot
 from atout.bots.search import SearchBot
 
 __all__ = [
     "BOTS",
-    "HINT",
     "LEVELS",
     "Bot",
     "RandomBot",

@@ -39,9 +39,6 @@ MAX_SEED = 2**63 - 1
 
 #: The levels, weakest first.
 LEVELS = ("easy", "medium", "hard", "expert")
-#: The level that gives hints at every table (the web's and the terminal's): quick, and good
-#: enough to learn from.
-HINT = "medium"
 
 #: Where each game's policies live (imported when first needed).
 _MODULES = {

@@ -27,7 +27,6 @@ from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketDisconnect
 
-from atout.bots import HINT
 from atout.server import catalog, page
 from atout.server.botpool import BotPool
 from atout.server.broker import Broker, LocalBroker, PostgresBroker
@@ -257,22 +256,23 @@ def _routes(app: FastAPI) -> None:
     @app.post(
         "/api/tables/{table_id}/hint",
         response_model=HintOut,
-        responses=_errors(401, 403, 404, 409, 410, 413, 422, 429),
-        summary="Ask a bot what it would do",
+        responses=_errors(401, 403, 404, 409, 410, 413, 422, 429, 503),
+        summary="Ask for a hint and its reason",
     )
     async def hint(request: Request, table_id: str, body: HintIn, credentials: Token) -> Response:
-        """The action the hint bot would take for the token's seat, chosen from that seat's
-        own view, like any bot: nothing is applied. 409 if ``seq`` is stale or the seat has
-        no decision to make; 429 past the hints an address, or a table, may ask for in a
-        minute."""
+        """The action the coach's search values highest for the token's seat, and why in
+        words (a catalog key and its arguments), chosen from that seat's own view like any
+        bot's: nothing is applied. 409 if ``seq`` is stale or the seat has no decision to
+        make; 429 past the hints an address, or a table, may ask for in a minute; 503 if no
+        hint could be found in time."""
         table = await _table(request, table_id)
         service = _service(request)
         seat = await service.authenticate(table, _token(credentials), required=True)
         assert seat is not None
         # Counted once the token is known good: a stranger cannot use up a table's hints.
         _quotas(request).hint(address(request), table.id)
-        action = await service.hint(table, seat, body.seq)
-        return _json({"seq": body.seq, "action": action, "level": HINT})
+        advice = await service.hint(table, seat, body.seq)
+        return _json({"seq": body.seq, **advice})
 
     @app.get(
         "/api/tables/{table_id}/review",

@@ -74,7 +74,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from atout import bots
+from atout import advice, bots
 from atout import record as records
 from atout.bots.loader import parse_spec
 from atout.cards import CardSet
@@ -164,6 +164,13 @@ def _decide(spec: str, payload: bytes, seed: int) -> str:
     if bot is None:
         bot = _BOTS[spec] = bots.make(spec)
     return str(bot.choose(view, legal, random.Random(seed)))
+
+
+def _advise(payload: bytes, seed: int) -> dict[str, Any]:
+    """A hint and its reason, in a worker: :func:`atout.advice.advise` on the pickled view
+    and legal actions with a stream seeded by ``seed``."""
+    view, legal = pickle.loads(payload)
+    return advice.advise(view, legal, random.Random(seed)).to_dict()
 
 
 #: The coaches a worker keeps, by record and settings: a table's decisions come in order,
@@ -446,15 +453,39 @@ class BotPool:
         (:meth:`atout.coach.Decision.to_dict`). It waits in the table's queue as a bots-only
         decision does: people's tables go first, and a worker stays free for them. Unlike a
         bot's decision it has no fallback: a failure or the pool's timeout raises."""
-        loop = asyncio.get_running_loop()
         args = (record_text, step, (mode, seed, worlds, seconds))
-        decision = _Decision(_coach_step, args, loop, loop.create_future())
-        self._scheduler.add(table, False, decision)
+        return await self._job(
+            _coach_step, args, table=table, human=False, what=f"the coach at step {step}"
+        )
+
+    async def advise(
+        self, view: View, legal: Sequence[Action], seed: int, *, table: str
+    ) -> dict[str, Any]:
+        """A hint for the view's seat with its reason (:meth:`atout.advice.Advice.to_dict`),
+        from the view and legal actions only. A person asked: it waits in the table's queue
+        among the people's tables. A failure or the pool's timeout raises."""
+        args = (_dumps((view, list(legal))), seed)
+        return await self._job(_advise, args, table=table, human=True, what="a hint")
+
+    async def _job(
+        self,
+        fn: Callable[..., dict[str, Any]],
+        args: tuple[Any, ...],
+        *,
+        table: str,
+        human: bool,
+        what: str,
+    ) -> dict[str, Any]:
+        """Run ``fn(*args)`` in a worker, queued as one of ``table``'s decisions; its answer,
+        or the error that stopped it (a timeout names ``what``)."""
+        loop = asyncio.get_running_loop()
+        decision = _Decision(fn, args, loop, loop.create_future())
+        self._scheduler.add(table, human, decision)
         try:
             self._dispatch()
             await asyncio.wait([decision.answer], timeout=self.timeout)
             if not decision.answer.done():
-                raise TimeoutError(f"the coach took longer than {self.timeout:g} s at step {step}")
+                raise TimeoutError(f"{what} took longer than {self.timeout:g} s")
             result: dict[str, Any] = decision.answer.result()
             return result
         finally:

@@ -10,6 +10,7 @@ __all__ = [
     "ApiError",
     "BadRecord",
     "BadTable",
+    "Busy",
     "Forbidden",
     "Illegal",
     "Malformed",
@@ -123,3 +124,10 @@ class TooLarge(ApiError):
 
     status = 413
     code = "too_large"
+
+
+class Busy(ApiError):
+    """The bot pool could not answer in time (a hint under load); nothing changed: ask again."""
+
+    status = 503
+    code = "busy"

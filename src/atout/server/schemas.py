@@ -269,12 +269,30 @@ class HintIn(_Strict):
     seq: int = Field(ge=0, le=1_000_000)
 
 
+class ReasonOut(BaseModel):
+    """Why a hint: the catalog key ``why.<key>`` (``/i18n/<lang>.json``) and its arguments.
+    ``card``, ``keep`` and ``partner`` hold a card's text (``AH``), ``suit`` a suit's letter;
+    the others are whole numbers."""
+
+    key: str
+    args: dict[str, int | str]
+
+
 class HintOut(BaseModel):
-    """The action a bot of ``level`` would take, from the seat's own view only."""
+    """The action the coach's search values highest from the seat's own view
+    (:mod:`atout.advice`): why, every legal action's value in the game's ``unit``
+    (Schnapsen: game points; Seven Up and River: points), the next best action
+    (``runner_up``, ``null`` when the action was the only one), the ``margin`` by which
+    the hint beats it, and whether that is too ``close`` to call."""
 
     seq: int
     action: str
-    level: str
+    reason: ReasonOut
+    values: dict[str, float]
+    unit: str
+    runner_up: str | None
+    margin: float
+    close: bool
 
 
 class ReviewOut(BaseModel):

@@ -28,12 +28,12 @@ import logging
 import secrets
 import time
 from collections.abc import Sequence
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from atout import record as records
-from atout.bots import HINT
 from atout.coach import Coach, Decision, Mode
 from atout.core.state import State
 from atout.duplicate import Challenge
@@ -45,6 +45,7 @@ from atout.server.broker import Broker
 from atout.server.errors import (
     BadRecord,
     BadTable,
+    Busy,
     Forbidden,
     Illegal,
     Malformed,
@@ -702,21 +703,22 @@ class TableService:
             await self.broker.release(table.id)
         return message
 
-    async def hint(self, table: Table, seat: int, seq: int) -> str:
-        """The action the hint bot (:data:`HINT`) would take for ``seat`` on the state after
-        ``seq`` actions, chosen from that seat's view and legal actions only, like any bot.
-        409 if ``seq`` is stale or the seat has nothing to decide."""
+    async def hint(self, table: Table, seat: int, seq: int) -> dict[str, Any]:
+        """A hint for ``seat`` on the state after ``seq`` actions: the action the coach's
+        search values highest and why (:meth:`atout.advice.Advice.to_dict`), from that seat's
+        view and legal actions only, like any bot. 409 if ``seq`` is stale or the seat has
+        nothing to decide; 503 if the pool could not answer in time."""
         if seq != table.seq:
             raise Stale(f"the table has moved on: {table.seq} actions are applied", seq=table.seq)
         if table.status != PLAYING or seat not in table.acting():
             raise NotYourTurn("a hint is for the seat whose decision it is")
         view = table.state.view(seat)
         legal = table.state.legal_actions(seat)
-        # A person asked: the hint waits in the table's queue, among the people's tables.
-        text, _problem = await self.pool.choose(
-            HINT, view, legal, secrets.randbits(63), table=table.id, human=True
-        )
-        return text
+        try:
+            # A person asked: the hint waits in the table's queue, among the people's tables.
+            return await self.pool.advise(view, legal, secrets.randbits(63), table=table.id)
+        except (TimeoutError, BrokenProcessPool) as e:
+            raise Busy(f"no hint could be found in time ({e}); ask again") from e
 
     # --- the coach ------------------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from atout import bots as botlib
 from atout import record as records
+from atout.advice import Advice, advise
 from atout.bots import Bot
 from atout.core.actions import Action
 from atout.core.events import Event
@@ -203,16 +204,14 @@ class Session:
             raise ValueError(f"seat {seat} is a person's")
         return self._apply(seat, action)
 
-    def hint(self, level: str = botlib.HINT) -> Action:
-        """The move the hint bot would make for the person to act (slow: off the screen's
-        thread)."""
+    def hint(self) -> Advice:
+        """A hint for the person to act: the move the coach's search values highest from
+        their view, and why (:func:`atout.advice.advise`; slow: off the screen's thread)."""
         seat = self.person_to_act()
         if seat is None:
             raise ValueError("a hint is for the person whose decision it is")
-        bot = botlib.make(level)
         rng = random.Random(len(self.state.history))
-        chosen = bot.choose(self.state.view(seat), self.state.legal_actions(seat), rng)
-        return self.game.parse_action(chosen) if isinstance(chosen, str) else chosen
+        return advise(self.state.view(seat), self.state.legal_actions(seat), rng)
 
     def _apply(self, seat: int, action: Action | str) -> list[Event]:
         events = self.state.apply(action, seat)

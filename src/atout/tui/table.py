@@ -30,6 +30,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 from textual.worker import get_current_worker
 
+from atout.advice import Advice
 from atout.cards import card_text, parse_card
 from atout.cli.play import read_move
 from atout.core.actions import Action, Discard, Play
@@ -53,7 +54,7 @@ from atout.tui.session import Session
 from atout.tui.summary import DealSummary, MatchSummary
 from atout.tui.trick import TrickView, shown_trick
 from atout.tui.views import dealer_of, hand_of, trump_of
-from atout.tui.words import action_words, result_words
+from atout.tui.words import advice_words, result_words
 
 if TYPE_CHECKING:
     from atout.tui.app import TableApp
@@ -538,7 +539,7 @@ class TableScreen(Screen[None]):
         return True
 
     def action_hint(self) -> None:
-        """Ask the hint bot for the move it would make (in a thread)."""
+        """Ask for a hint and its reason (in a thread)."""
         if self.typed:
             return  # ``h`` after a rank was a suit: on_key took it
         seat = self.my_turn()
@@ -552,15 +553,16 @@ class TableScreen(Screen[None]):
 
     @work(thread=True, group="hint", exclusive=True, exit_on_error=True)
     def _hint(self, snapshot: Session, turn: int) -> None:
-        action = snapshot.hint()
-        self._deliver(self._hinted, action, turn)
+        advice = snapshot.hint()
+        self._deliver(self._hinted, advice, turn)
 
-    def _hinted(self, action: Action, turn: int) -> None:
+    def _hinted(self, advice: Advice, turn: int) -> None:
         if len(self.session.state.history) != turn or self.my_turn() is None:
             return
-        self.hinted = action
+        game = self.session.game
+        action = self.hinted = game.parse_action(advice.action)
         view = self.view()
-        self.say(lambda: self.tr("hint_says", action=action_words(action, view, self.tr)))
+        self.say(lambda: advice_words(advice, view, game, self.tr))
         if isinstance(action, (Play, Discard)):
             hand = self.query_one(HandView)
             hand.point_at(action.card)

@@ -104,3 +104,24 @@ function dealEnded(ev, ctx) {
   }
   return tc("ev.river_round", { deal: r.deal, cards: r.cards });
 }
+
+/** Why a hint, in words (the server's `atout.advice`): its reason, then the next best action
+ *  and what it is worth less, or that it is about as good. `words(action)` says an action. */
+export function adviceWords(advice, words) {
+  const args = { ...advice.reason.args };
+  for (const k of ["card", "keep", "partner"]) if (k in args) args[k] = card(args[k]);
+  if ("suit" in args) args.suit = suit(args.suit);
+  const parts = [tc(`why.${advice.reason.key}`, args)];
+  if (advice.runner_up) {
+    const alt = words(advice.runner_up);
+    if (advice.close) {
+      parts.push(t("why.close_call", { alt }));
+    } else {
+      // Schnapsen counts in game points (a deal is worth 1 to 3), the others in points.
+      const schnapsen = advice.unit === "game points";
+      const by = new Intl.NumberFormat(lang(), { maximumFractionDigits: schnapsen ? 2 : 1 }).format(advice.margin);
+      parts.push(t(schnapsen ? "why.margin.schnapsen" : "why.margin", { alt, by }));
+    }
+  }
+  return parts.join(" ");
+}

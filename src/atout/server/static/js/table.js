@@ -11,7 +11,7 @@ import { h, fill, announce, copyText } from "./dom.js";
 import { t, tc, cap, lang, onLang } from "./i18n.js";
 import { api, heldSeat, holdSeat, ApiError } from "./api.js";
 import { TableSocket } from "./socket.js";
-import { describe, actionWords } from "./narrate.js";
+import { describe, actionWords, adviceWords } from "./narrate.js";
 import { cardName, parse, sortHand } from "./cards.js";
 import { face } from "./cardsvg.js";
 import { prefs, onPrefs, animating } from "./prefs.js";
@@ -131,6 +131,7 @@ export class TableScreen {
     const fresh = m.type === "snapshot";
     this.msg = m;
     this.hinted = null;
+    this.advice = null;
     this.chooser = null;
     this.flashText = "";
     if (m.status !== this.info.status) this.info = { ...this.info, status: m.status };
@@ -262,18 +263,31 @@ export class TableScreen {
     }
   }
 
+  /** Ask for a hint: the move is outlined, and the note under the controls says it and why
+   *  (a suggestion, not a refusal: it is not styled as one). */
   async hint() {
-    if (!this.msg) return;
+    if (!this.msg || this.thinking) return;
+    const seq = this.msg.seq;
+    this.thinking = true;
+    this.render();
     try {
-      const got = await api.hint(this.id, this.token, this.msg.seq);
+      const got = await api.hint(this.id, this.token, seq);
+      if (this.msg.seq !== seq) return; // the table moved on meanwhile
       this.hinted = got.action;
-      const line = t("hint_says", { action: this.actionWords(got.action) });
-      this.flash(line);
-      announce(line);
-      this.render();
+      this.advice = got;
+      announce(this.adviceText());
     } catch (e) {
       this.flash(e.message);
+    } finally {
+      this.thinking = false;
+      this.render();
     }
+  }
+
+  /** The hint in words: the move, why, and the next best. */
+  adviceText() {
+    const a = this.advice;
+    return `${t("hint_says", { action: this.actionWords(a.action) })} ${adviceWords(a, (x) => this.actionWords(x))}`;
   }
 
   /** A message under the controls (a refusal, a hint), kept until the table moves on. */
@@ -524,7 +538,9 @@ export class TableScreen {
       h("p", { class: `prompt${myTurn ? " mine" : ""}`, role: "status" }, prompt),
       h("div", { class: "controls" }, controls,
         myTurn && prefs().hints ? h("button", { type: "button", class: "act hint", dataset: { key: "hint" },
-          onclick: () => this.hint() }, t("hint")) : null),
+          disabled: this.thinking, "aria-busy": this.thinking ? "true" : null,
+          onclick: () => this.hint() }, this.thinking ? t("hint_thinking") : t("hint")) : null),
+      this.advice ? h("p", { class: "advice", role: "status" }, this.adviceText()) : null,
       h("p", { class: "flash", role: "alert" }, this.flashText || ""),
       h("p", { class: "typed", "aria-live": "off" }),
     ];
