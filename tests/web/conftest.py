@@ -46,6 +46,12 @@ def browser() -> Iterator[Browser]:
         launched.close()
 
 
+#: The settings the tests' pages start with, over the page's defaults: a forced last card is
+#: not played by itself, so that a test that clicks it does not race the page (the test of
+#: that setting turns it on).
+PREFS: dict[str, object] = {"autoPlay": False}
+
+
 class Pages:
     """Opens browser contexts (each its own localStorage: its own player) and their pages,
     and keeps every console error and uncaught exception they report."""
@@ -72,10 +78,11 @@ class Pages:
         scheme: str = "light",
         seats: dict[str, dict[str, object]] | None = None,
         base: str | None = None,
+        prefs: dict[str, object] | None = None,
     ) -> Page:
         """A page in a new context at ``path``; ``seats`` are put in its localStorage first
         (table id -> {"token", "seat"}), as if this browser had created those tables. ``base``:
-        another server than the session's."""
+        another server than the session's. ``prefs`` are settings over :data:`PREFS`."""
         context = self.browser.new_context(
             viewport=viewport or DESKTOP,
             locale=locale,
@@ -88,8 +95,10 @@ class Pages:
         page = context.new_page()
         page.on("console", self._console)
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+        page.goto("/static/icon.svg")  # same origin, to reach its localStorage
+        settings = PREFS | (prefs or {})
+        page.evaluate("p => localStorage.setItem('atout.prefs', JSON.stringify(p))", settings)
         if seats:
-            page.goto("/static/icon.svg")  # same origin, to reach its localStorage
             page.evaluate("s => localStorage.setItem('atout.seats', JSON.stringify(s))", seats)
         page.goto(path)
         return page

@@ -22,6 +22,7 @@ from tests.web.conftest import PHONE, Pages
 from tests.web.helpers import (
     ace_of_trumps,
     cards,
+    cards_in_hand,
     close_dialogs,
     legal_cards,
     make_table,
@@ -398,4 +399,26 @@ def test_the_hint_says_why_and_is_not_styled_as_an_error(
     # In French the same reason, in French words.
     page.locator("#lang").select_option("fr")
     page.get_by_role("button", name="Conseil").click()
-    expect(page.locator(".advice")).to_contain_text("Votre main vaut 1 pli sur 1")
+    expect(page.locator(".advice")).to_contain_text("Votre main vaut 1 levée sur 1")
+
+
+def test_a_guided_first_game_explains_each_decision_and_advises(
+    pages: Pages, server: ServerProcess, shot: Callable[[Page, str], Path]
+) -> None:
+    # Item 11: "Learn to play" in the lobby starts the tutorial deal (atout.server.tutorials:
+    # you lead holding QC KC, the trump Jack JH, JD and AS); each decision comes with its
+    # explanation the first time, and the coach's advice comes unasked.
+    page = pages.open("/")
+    page.get_by_role("button", name="Learn to play Schnapsen: a guided first match").click()
+    wait_turn(page)
+    assert sorted(cards_in_hand(page)) == sorted(cards("QC KC JD JH AS"))
+    guide = page.locator(".guide")
+    expect(guide).to_contain_text("Schnapsen is played with 20 cards")
+    expect(page.locator(".advice")).to_contain_text("A hint: ")
+    both_widths(page, shot, "new-player-11-tutorial")
+    play(page, "AS")
+    wait_turn(page)
+    # The next decision brings the next explanation: the marriage on lead, or how to follow
+    # while the stock is open.
+    expect(guide).to_contain_text(re.compile("a marriage|need not follow suit"))
+    expect(page.locator(".advice")).to_contain_text("A hint: ")

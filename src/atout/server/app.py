@@ -57,6 +57,7 @@ from atout.server.schemas import (
     RulesTextOut,
     TableList,
     TableOut,
+    TutorialIn,
 )
 from atout.server.service import Created, TableService
 from atout.server.settings import Settings
@@ -379,6 +380,22 @@ def _routes(app: FastAPI) -> None:
         made = await service.again(
             table, body.deal, body.seat, body.name, player.id if player else None
         )
+        return _json(_created(request, made), 201)
+
+    @app.post(
+        "/api/tutorials",
+        status_code=201,
+        response_model=CreatedOut,
+        responses=_errors(404, 413, 422, 429),
+        summary="Start a guided first match",
+    )
+    async def tutorial(request: Request, body: TutorialIn) -> Response:
+        """A table for the guided first match of ``game`` (:mod:`atout.server.tutorials`): a
+        fixed first deal against the easy bot, the caller at seat 0; the answer is the
+        creator's, as for a new table. It is not part of a player's history. 404 for a game
+        without a tutorial; 429 past the tables an address may create in a minute."""
+        _quotas(request).create(address(request))
+        made = await _service(request).tutorial(body.game, body.name)
         return _json(_created(request, made), 201)
 
     @app.post(

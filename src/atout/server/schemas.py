@@ -347,6 +347,17 @@ class AgainIn(_Strict):
     name: Name | None = None
 
 
+class TutorialIn(_Strict):
+    """The guided first match of ``game``: its fixed first deal against the easy bot."""
+
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"game": "schnapsen", "name": "Ann"}]}
+    )
+
+    game: str = Field(min_length=1, max_length=40, json_schema_extra={"enum": _GAMES})
+    name: Name | None = None
+
+
 class DuplicateIn(_Strict):
     """Ask for the duplicate challenge of ``seat`` in ``deal``: that deal of a finished match
     played again from the same cards with the ``expert`` in the seat."""

@@ -34,6 +34,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from atout import record as records
+from atout.cards import parse_cards
 from atout.coach import Coach, Decision, Mode
 from atout.core.state import State
 from atout.duplicate import Challenge
@@ -71,6 +72,7 @@ from atout.server.store import (
     StoredTable,
 )
 from atout.server.table import Subscriber, Table, summary
+from atout.server.tutorials import TUTORIALS
 
 __all__ = ["Created", "TableService", "hash_secret"]
 
@@ -459,6 +461,19 @@ class TableService:
         self._tables[table.id] = table
         self._used[table.id] = time.monotonic()
         return table
+
+    async def tutorial(self, game: str, name: str | None) -> Created:
+        """The guided first match of ``game`` (:data:`~atout.server.tutorials.TUTORIALS`):
+        its fixed first deal against the ``easy`` bot, the caller at seat 0. The server
+        chooses the pack, so it needs no ``--fixed-deals``. 404 for a game without one."""
+        tutorial = TUTORIALS.get(game)
+        if tutorial is None:
+            raise NotFound(f"there is no tutorial for {game!r}; there are: {', '.join(TUTORIALS)}")
+        # The later deals' seed comes from `secrets`, as any table's.
+        state = load(tutorial.rules).new_match(None, [parse_cards(tutorial.pack)], tutorial.dealer)
+        grace = max(self.settings.grace, self.settings.min_grace)
+        standin = check_spec(self.settings.standin, self.settings.max_bot_time)
+        return await self._open(state, tutorial.seats, 0, name, grace=grace, standin=standin)
 
     async def again(
         self, table: Table, deal: int, seat: int, name: str | None, player: str | None = None

@@ -45,6 +45,7 @@ export const api = {
   review: (id, step) => call("GET", `/api/tables/${encodeURIComponent(id)}/review?step=${step}`),
   analysis: (id, mode) => call("GET", `/api/tables/${encodeURIComponent(id)}/analysis?mode=${mode}`),
   analyse: (id, mode) => call("POST", `/api/tables/${encodeURIComponent(id)}/analysis`, { body: { mode } }),
+  tutorial: (game, name) => call("POST", "/api/tutorials", { body: { game, name: name || null } }),
   again: (id, deal, seat, name) =>
     call("POST", `/api/tables/${encodeURIComponent(id)}/again`, { body: { deal, seat, name: name || null } }),
   duplicate: (id, deal, seat) =>

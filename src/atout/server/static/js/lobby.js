@@ -8,6 +8,7 @@ import { api, heldSeat, heldSeats, holdSeat } from "./api.js";
 import { openRecordFile } from "./again.js";
 import { PlayerPanel } from "./player.js";
 import { showRules } from "./rules.js";
+import { startTutorial } from "./tutorial.js";
 
 let catalog = null;
 
@@ -122,8 +123,14 @@ export class LobbyScreen {
               h("span", { class: "game-title" }, gameTitle(x.game)),
               h("span", { class: "game-line" }, t(`game_line.${x.game}`))),
             // Outside the label: reading the rules does not choose the game.
-            h("button", { type: "button", class: "link game-rules", id: `rules-${x.game}`,
-              "aria-label": t("rules_of", { game: gameTitle(x.game) }), onclick: () => showRules(x.game) }, t("rules"))))),
+            h("div", { class: "game-links" },
+              h("button", { type: "button", class: "link game-rules", id: `rules-${x.game}`,
+                "aria-label": t("rules_of", { game: gameTitle(x.game) }), onclick: () => showRules(x.game) }, t("rules")),
+              h("button", { type: "button", class: "link game-learn", id: `learn-${x.game}`,
+                "aria-label": t("learn_of", { game: gameTitle(x.game) }),
+                onclick: () => startTutorial(x.game).catch((e) => {
+                  this.root.querySelector(".new-table .flash").textContent = e.message;
+                }) }, t("learn")))))),
         h("fieldset", { class: "variants" }, h("legend", {}, t("variants")),
           g.options.map((o) => this.option(g, o))),
         h("fieldset", { class: "seat-list" }, h("legend", {}, t("seats")),

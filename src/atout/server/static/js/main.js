@@ -4,7 +4,7 @@
 
 import { h, fill } from "./dom.js";
 import { t, lang, setLang, onLang, LANGS } from "./i18n.js";
-import { prefs, setPref } from "./prefs.js";
+import { prefs, setPref, onPrefs, applyCardSize, CARD_SIZES } from "./prefs.js";
 import { dialog } from "./dialogs.js";
 import { showRules } from "./rules.js";
 import { LobbyScreen, JoinScreen } from "./lobby.js";
@@ -39,8 +39,12 @@ function showSettings() {
   const box = (name) => h("label", { class: "setting" },
     h("input", { type: "checkbox", id: `pref-${name}`, checked: prefs()[name], onchange: (e) => setPref(name, e.target.checked) }),
     " ", t(`pref.${name}`));
+  const size = h("label", { class: "setting" }, t("pref.cardSize"), " ",
+    h("select", { id: "pref-cardSize", onchange: (e) => setPref("cardSize", e.target.value) },
+      CARD_SIZES.map((v) => h("option", { value: v, selected: prefs().cardSize === v }, t(`pref.cardSize.${v}`)))));
   dialog({ title: t("settings"), className: "settings",
-    body: [box("fourColour"), box("germanSuits"), box("showPoints"), box("hints"), box("animate"),
+    body: [box("fourColour"), box("germanSuits"), box("showPoints"), size, box("hints"), box("animate"),
+      box("sounds"), box("autoPlay"), box("dealPause"),
       h("p", { class: "muted" }, t("pref.motion_note"))] });
 }
 
@@ -62,8 +66,13 @@ function route() {
 }
 
 onLang(renderHeader);
+onPrefs(applyCardSize);
+applyCardSize();
 window.addEventListener("hashchange", route);
 renderHeader();
 route();
 // For the tests and the curious: which strings a language lacks.
-window.atout = { missingKeys: async () => (await import("./i18n.js")).missingKeys() };
+window.atout = {
+  missingKeys: async () => (await import("./i18n.js")).missingKeys(),
+  sounds: async () => [...(await import("./sound.js")).played],
+};

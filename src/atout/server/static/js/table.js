@@ -15,6 +15,8 @@ import { describe, actionWords, adviceWords } from "./narrate.js";
 import { cardName, parse, sortHand } from "./cards.js";
 import { face } from "./cardsvg.js";
 import { prefs, onPrefs, animating } from "./prefs.js";
+import { sound } from "./sound.js";
+import { Guide, isTutorial } from "./tutorial.js";
 import { GAMES } from "./games/index.js";
 import { drawing, actionsFor } from "./games/common.js";
 import { dialog } from "./dialogs.js";
@@ -24,6 +26,8 @@ const HOLD = 1100;   // ms a finished trick stays on the table
 const SWEEP = 320;   // ms it takes to leave
 const ENTER = 260;   // ms a card takes to arrive
 const LOG_SIZE = 200;
+const AUTO_PLAY = 700; // ms before a forced last card plays itself (time to see it is yours)
+const DEAL_SHOWN = 2500; // ms a deal's summary stays when it does not wait for Continue
 
 export class TableScreen {
   constructor(root, tableId, { header }) {
@@ -78,6 +82,7 @@ export class TableScreen {
 
   destroy() {
     this.destroyed = true;
+    clearTimeout(this.autoTimer);
     this.socket?.close();
     this.offLang();
     document.removeEventListener("keydown", this.keys);
@@ -124,6 +129,28 @@ export class TableScreen {
     this.busy = false;
     this.skipping = false;
     this.render();
+    this.yourTurn();
+  }
+
+  /** Once the table rests on this seat's decision: the turn's sound (once per decision), and
+   *  a forced last card played by itself (a setting, on by default): a hand's only card when
+   *  it is the only move, after a moment to see it go. */
+  yourTurn() {
+    if (!this.msg || !this.mayAct() || this.info.status !== "playing") return;
+    const seq = this.msg.seq;
+    if (this.turnSeq !== seq) {
+      this.turnSeq = seq;
+      sound("turn");
+      // The guided first game shows the coach's advice at every decision, unasked.
+      if (isTutorial(this.id)) this.hint();
+    }
+    const legal = this.msg.legal;
+    const hand = this.msg.view.hand;
+    if (!prefs().autoPlay || legal.length !== 1 || !legal[0].startsWith("play ") || hand?.length !== 1) return;
+    clearTimeout(this.autoTimer);
+    this.autoTimer = setTimeout(() => {
+      if (!this.destroyed && this.msg?.seq === seq) this.act(legal[0]);
+    }, AUTO_PLAY);
   }
 
   async process(m) {
@@ -136,6 +163,7 @@ export class TableScreen {
     this.flashText = "";
     if (m.status !== this.info.status) this.info = { ...this.info, status: m.status };
     if (fresh) {
+      this.arriving = null;
       await this.loadLog(m.seq);
       this.render();
       return;
@@ -152,6 +180,14 @@ export class TableScreen {
     if (words.length) announce(words.join(" "));
     const ended = events.find((e) => e.type === "deal_ended");
     const over = events.find((e) => e.type === "match_ended");
+    // The cards this update brought into the hand arrive (dealt or drawn): see handPanel.
+    const me = m.view.seat;
+    this.arriving = new Set(events.flatMap((e) =>
+      e.seat !== me ? [] : e.type === "cards_dealt" ? e.cards || [] : e.type === "card_drawn" && e.card ? [e.card] : []));
+    if (!animating()) {
+      if (events.some((e) => e.type === "trick_won")) sound("trick");
+      else if (events.some((e) => e.type === "card_played")) sound("card");
+    }
     // The view is already the next deal's: its controls wait until the summary is closed.
     this.settling = Boolean(ended || over);
     // The trick as it was: an animation starts from it.
@@ -162,6 +198,7 @@ export class TableScreen {
     this.shown = null;
     if (over) {
       this.info = await api.table(this.id).catch(() => this.info);
+      sound(over.winners.includes(me) ? "won" : "lost");
       this.render();
       await this.showSummary(ended?.result, over);
     } else if (ended) {
@@ -225,6 +262,7 @@ export class TableScreen {
         const leader = this.shown ? this.shown.leader : ev.seat;
         this.shown = { leader, cards, entering: cards.length - 1 };
         this.renderTrick();
+        sound("card");
         await this.sleep(ENTER);
       } else if (ev.type === "trick_won") {
         this.shown = { leader: ev.leader, cards: ev.cards, winner: ev.seat };
@@ -232,6 +270,7 @@ export class TableScreen {
         await this.sleep(HOLD);
         this.shown = { ...this.shown, sweeping: (ev.seat - (this.msg.seat ?? 0) + n) % n };
         this.renderTrick();
+        sound("trick");
         await this.sleep(SWEEP);
         this.shown = null;
         this.renderTrick();
@@ -534,7 +573,11 @@ export class TableScreen {
           dataset: { key: `act:play ${c}` },
           onclick: () => this.act(`play ${c}`) }, t("do.lead_plain", { card: cardName(c, lang()) }))));
     }
+    if (myTurn && isTutorial(this.id)) this.guide ??= new Guide(this.info.game);
+    const tip = myTurn && this.guide ? this.guide.tip(this.msg.seq, view, legal) : null;
     return [
+      tip ? h("aside", { class: "guide", "aria-label": t("tut.title") },
+        h("strong", {}, t("tut.title")), " ", t(`tut.${this.info.game}.${tip}`)) : null,
       h("p", { class: `prompt${myTurn ? " mine" : ""}`, role: "status" }, prompt),
       h("div", { class: "controls" }, controls,
         myTurn && prefs().hints ? h("button", { type: "button", class: "act hint", dataset: { key: "hint" },
@@ -565,11 +608,13 @@ export class TableScreen {
           const actions = myTurn ? actionsFor(c, legal) : [];
           const playable = actions.length > 0;
           const hinted = this.hinted && this.hinted.split(" ")[1] === c;
+          const arriving = this.arriving?.has(c) ? [...this.arriving].indexOf(c) : -1;
           // A King or Queen that may declare its marriage says so (its mark, its description);
           // choosing it asks whether to declare: the one way to.
           const points = actions.some((a) => a.endsWith(" marriage")) ? marriagePoints(c, view) : 0;
           return h("button", {
-            type: "button", class: `card${playable ? " legal" : cardTurn ? " dim" : ""}${hinted ? " hinted" : ""}`,
+            type: "button", class: `card${playable ? " legal" : cardTurn ? " dim" : ""}${hinted ? " hinted" : ""}${arriving >= 0 ? " arrive" : ""}`,
+            style: arriving >= 0 ? { "--i": String(arriving) } : null,
             tabIndex: c === focusable ? 0 : -1, dataset: { card: c, key: `card:${c}` },
             "aria-label": cardName(c, lang()) + (myTurn ? `, ${playable ? t("playable") : t("not_playable_now")}` : ""),
             "aria-disabled": playable ? null : "true",
@@ -639,6 +684,8 @@ export class TableScreen {
          ["close", null]]
       : [["continue", null]];
     const dlg = dialog({ title: over ? t("match_over") : t("deal_over"), body, buttons, className: "summary" });
+    // Without the pause (a setting) a deal's summary closes by itself; the match's waits.
+    if (!over && !prefs().dealPause) setTimeout(() => dlg.open && dlg.close(), DEAL_SHOWN);
     return new Promise((resolve) => dlg.addEventListener("close", resolve));
   }
 }
