@@ -25,6 +25,7 @@ import { gameTitle, playAgain } from "./lobby.js";
 const HOLD = 1100;   // ms a finished trick stays on the table
 const SWEEP = 320;   // ms it takes to leave
 const ENTER = 260;   // ms a card takes to arrive
+const ARRIVE = 320;  // ms a dealt or drawn card takes to come into the hand
 const LOG_SIZE = 200;
 const AUTO_PLAY = 700; // ms before a forced last card plays itself (time to see it is yours)
 const DEAL_SHOWN = 2500; // ms a deal's summary stays when it does not wait for Continue
@@ -597,24 +598,30 @@ export class TableScreen {
     const focusable = cards.find((c) => actionsFor(c, legal).length) || cards[0];
     // Dim the cards that may not be played only when the decision is about cards.
     const cardTurn = myTurn && cards.some((c) => actionsFor(c, legal).length > 0);
-    return h("section", { class: "hand-panel", "aria-label": t("your_hand") },
+    // The cards this update brought (dealt or drawn) arrive one after another, once: the
+    // elements made by later renders stand still. The hand says which came (data-arrived).
+    const arriving = this.arriving ? cards.filter((c) => this.arriving.has(c)) : [];
+    if (this.arriving) {
+      this.lastArrived = animating() ? arriving.join(" ") : "";
+      this.arriving = null;
+    }
+    const moving = [];
+    const panel = h("section", { class: "hand-panel", "aria-label": t("your_hand") },
       h("div", { class: "hand-head" }, h("h2", {}, t("your_hand")),
         h("span", { class: "muted" }, t("cards_n", { n: cards.length })),
         myTurn ? h("span", { class: "badge mine" }, t("your_turn")) : null,
         view.dealer === view.seat ? h("span", { class: "badge" }, t("dealer")) : null),
-      h("div", { class: "hand", role: "toolbar", "aria-label": t("your_hand_keys"),
+      h("div", { class: "hand", role: "toolbar", "aria-label": t("your_hand_keys"), dataset: { arrived: this.lastArrived || "" },
                  onkeydown: (e) => this.handKeys(e), style: { "--n": String(cards.length) } },
         cards.map((c) => {
           const actions = myTurn ? actionsFor(c, legal) : [];
           const playable = actions.length > 0;
           const hinted = this.hinted && this.hinted.split(" ")[1] === c;
-          const arriving = this.arriving?.has(c) ? [...this.arriving].indexOf(c) : -1;
           // A King or Queen that may declare its marriage says so (its mark, its description);
           // choosing it asks whether to declare: the one way to.
           const points = actions.some((a) => a.endsWith(" marriage")) ? marriagePoints(c, view) : 0;
-          return h("button", {
-            type: "button", class: `card${playable ? " legal" : cardTurn ? " dim" : ""}${hinted ? " hinted" : ""}${arriving >= 0 ? " arrive" : ""}`,
-            style: arriving >= 0 ? { "--i": String(arriving) } : null,
+          const el = h("button", {
+            type: "button", class: `card${playable ? " legal" : cardTurn ? " dim" : ""}${hinted ? " hinted" : ""}`,
             tabIndex: c === focusable ? 0 : -1, dataset: { card: c, key: `card:${c}` },
             "aria-label": cardName(c, lang()) + (myTurn ? `, ${playable ? t("playable") : t("not_playable_now")}` : ""),
             "aria-disabled": playable ? null : "true",
@@ -622,7 +629,16 @@ export class TableScreen {
             onclick: () => this.chooseCard(c),
           }, face(c, drawing(ctx)),
           points ? h("span", { class: "mark", "aria-hidden": "true" }, String(points)) : null);
+          if (this.lastArrived && arriving.includes(c)) moving.push(el);
+          return el;
         })));
+    // Once the hand is on the page: from above the hand into its place, a card after another.
+    if (moving.length) {
+      requestAnimationFrame(() => moving.forEach((el, i) => el.animate(
+        [{ transform: "translateY(-2.5rem) scale(.85)", opacity: 0 }, { transform: "none", opacity: 1 }],
+        { duration: ARRIVE, delay: i * 70, easing: "ease-out", fill: "backwards" })));
+    }
+    return panel;
   }
 
   logPanel(ctx) {
