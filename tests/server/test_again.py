@@ -9,6 +9,7 @@ import asyncio
 import copy
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from atout import record as records
@@ -175,6 +176,46 @@ def test_the_duplicate_challenge_sets_the_expert_beside_the_seat(server: ServerP
         await client.aclose()
 
     asyncio.run(run())
+
+
+def test_a_server_killed_mid_challenge_runs_it_again_when_asked(
+    servers: Callable[[str | None], ServerProcess],
+) -> None:
+    """The challenge is stored once, at its end: a server killed while the expert plays leaves
+    nothing half written, and asking again after the restart plays the whole deal."""
+    server = servers(None)
+    rules = "river(players=4,start_cards=6)"  # the expert's first round: some 30 decisions
+
+    async def run(phase: str, table_id: str = "") -> str:
+        client = Client(server.url)
+        try:
+            if phase == "start":
+                table = await client.table("river", rules, ["human", "easy", "easy", "easy"])
+                await play(client, table, rules, seed=5)
+                r = await client.http.post(
+                    f"/api/tables/{table.id}/duplicate", json={"deal": 1, "seat": 0}
+                )
+                assert r.status_code == 202 and r.json()["status"] == "running", r.text
+                return table.id
+            r = await client.http.get(
+                f"/api/tables/{table_id}/duplicate", params={"deal": 1, "seat": 0}
+            )
+            assert r.json()["status"] in ("none", "done"), r.text
+            body = await _challenge(client, table_id, 1, 0)
+            got = await client.http.get(f"/api/tables/{table_id}/record")
+            rec = records.from_dict(got.json())
+            line = _deal_start(rec, 1)
+            for seat, text in body["duplicate"]["expert"]["actions"]:
+                line.apply(text, seat)
+            assert line.deals_done == 1  # the whole deal, from its start
+            return table_id
+        finally:
+            await client.aclose()
+
+    table_id = asyncio.run(run("start"))
+    server.kill()
+    server.start()
+    asyncio.run(run("again", table_id))
 
 
 def test_a_record_opens_as_a_finished_table_and_a_bad_one_is_refused(

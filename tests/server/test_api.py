@@ -69,8 +69,13 @@ def test_the_home_page_is_the_web_table_and_the_api_keeps_its_docs(http: httpx.C
     assert '<script type="module" src="/static/js/main.js">' in r.text
     assert 'href="/docs"' in r.text  # for browsers without JavaScript
     assert "default-src 'self'" in r.headers["content-security-policy"]
-    for path in ("/static/js/main.js", "/static/style.css", "/static/icon.svg"):
-        assert http.get(path).status_code == 200, path
+    for path in ("/static/js/main.js", "/static/style.css", "/static/icon.svg", "/i18n/fr.json"):
+        got = http.get(path)
+        assert got.status_code == 200, path
+        # Kept, but asked about again before each use: a new release's files are taken at once.
+        assert got.headers["cache-control"] == "no-cache", path
+        again = http.get(path, headers={"If-None-Match": got.headers["etag"]})
+        assert again.status_code == 304, path
     assert http.get("/docs").status_code == 200
     schema = http.get("/openapi.json").json()
     for path in (

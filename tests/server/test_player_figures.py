@@ -96,8 +96,8 @@ def test_the_rating_climbs_on_wins_falls_on_losses_and_is_anchored() -> None:
     lost_hard = players.ratings([_schnapsen("expert", False, 0)])["schnapsen"]["mu"]
     lost_easy = players.ratings([_schnapsen("easy", False, 0)])["schnapsen"]["mu"]
     assert lost_easy < lost_hard < players.START_MU
-    # Not rated: against people, River (no anchors yet), a level without an anchor.
-    assert players.ratings([_played("river", ("human", "easy", "easy"), {"winners": [0]})]) == {}
+    # Not rated: against people, against bots of several levels.
+    assert players.ratings([_played("river", ("human", "easy", "human"), {"winners": [0]})]) == {}
     assert players.ratings([_schnapsen("mixed", True, 0)]) == {}
 
 
@@ -106,6 +106,7 @@ def test_the_anchors_are_the_ladder_s_measured_shares_on_an_elo_scale() -> None:
     measured = {
         "schnapsen": [0.940, 0.790, 0.720, 0.635],
         "seven_up": [0.817, 0.650, 0.717, 0.483],
+        "river": [0.9025, 0.5975, 0.770, 0.5025],
     }
     for game, shares in measured.items():
         anchors = players.ANCHORS[game]
@@ -119,6 +120,40 @@ def test_the_anchors_are_the_ladder_s_measured_shares_on_an_elo_scale() -> None:
         played = [_schnapsen("hard", rng.random() < share, n) for n in range(400)]
         rating = players.ratings(played)["schnapsen"]
         assert abs(rating["mu"] - players.ANCHORS["schnapsen"]["hard"] - above) < 100, rating
+        assert rating["sigma"] < 70
+
+
+def _river_match(rng: random.Random, above: float, n: int) -> Played:
+    """Four seats, the player's 10 ** (above / 400) times as strong as each hard bot's: the
+    places drawn as Plackett-Luce (Elo's multi-seat model) draws them, first place first."""
+    weights = {0: 10 ** (above / 400), 1: 1.0, 2: 1.0, 3: 1.0}
+    scores = [0, 0, 0, 0]
+    for points in (40, 30, 20, 10):
+        seat = rng.choices(list(weights), list(weights.values()))[0]
+        scores[seat] = points
+        del weights[seat]
+    result = {"winners": [scores.index(40)], "scores": scores, "deals": []}
+    return _played("river", ("human", "hard", "hard", "hard"), result, n=n)
+
+
+def test_river_rates_the_player_s_place_among_four_on_the_same_elo_scale() -> None:
+    """River is rated by places (the most points first) against three bots of one level, with
+    the anchors' scale: a player as strong as 200 Elo points above hard settles there, though
+    a four-seat match is a different model from the two-seat one the anchors are Elo's in."""
+
+    def rated(scores: list[int]) -> float:
+        result = {"winners": [scores.index(max(scores))], "scores": scores}
+        played = _played("river", ("human", "easy", "easy", "easy"), result)
+        mu: float = players.ratings([played])["river"]["mu"]
+        return mu
+
+    won, second, last = rated([30, 20, 10, 0]), rated([20, 30, 10, 0]), rated([0, 30, 10, 20])
+    assert won > second > last and last < players.START_MU
+    rng = random.Random(11)
+    for above in (200, -200):
+        played = [_river_match(rng, above, n) for n in range(400)]
+        rating = players.ratings(played)["river"]
+        assert abs(rating["mu"] - players.ANCHORS["river"]["hard"] - above) < 100, rating
         assert rating["sigma"] < 70
 
 

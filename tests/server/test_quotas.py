@@ -34,6 +34,7 @@ from tests.server.harness import ServerProcess
 
 #: The module server's quotas: small, so that a test reaches each in a few requests.
 TABLES, HINTS, TABLE_HINTS, SOCKETS, TABLE_SOCKETS, SPECTATORS = 3, 4, 3, 4, 2, 3
+ANALYSES = 2
 
 #: Addresses for the tables' creators, one each: a creator's quota is never the test's.
 _creators = (f"127.0.1.{i}" for i in itertools.count(1))
@@ -48,6 +49,7 @@ def limited(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]
         f"--max-sockets={SOCKETS}",
         f"--max-table-sockets={TABLE_SOCKETS}",
         f"--max-spectators={SPECTATORS}",
+        f"--max-analyses-per-minute={ANALYSES}",
     )
     server = ServerProcess(tmp_path_factory.mktemp("quotas"), args=args).start()
     yield server
@@ -204,6 +206,45 @@ def test_a_stranger_cannot_use_up_a_tables_hints(limited: ServerProcess) -> None
         assert _hint(player, made).status_code in (200, 409)
 
 
+# --- analyses and challenges ------------------------------------------------------------------
+
+
+def _finished(server: ServerProcess) -> str:
+    """A bots' table played to its end: its id."""
+    table = _table(server, ("random", "random"))["table"]["id"]
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        for _ in range(600):
+            if client.get(f"/api/tables/{table}").json()["status"] == "over":
+                return table
+            time.sleep(0.05)
+    pytest.fail("the bots' match did not end")
+
+
+def test_an_address_starting_more_analyses_a_minute_than_its_quota_gets_429(
+    limited: ServerProcess,
+) -> None:
+    """Analyses and duplicate challenges share one quota per address, counted when one
+    starts: asking again for one running or done starts nothing and is not refused."""
+    first, second = _finished(limited), _finished(limited)
+    with _http(limited, "127.0.0.20") as client:
+
+        def analyse(table: str, mode: str) -> httpx.Response:
+            return client.post(f"/api/tables/{table}/analysis", json={"mode": mode})
+
+        assert analyse(first, "view").status_code == 202
+        assert analyse(first, "open").status_code == 202
+        for _ in range(3):  # the same again: running or done, nothing new
+            assert analyse(first, "view").status_code == 202
+        _too_many(analyse(second, "view"), ANALYSES, "analyses and challenges")
+        dup = client.post(f"/api/tables/{second}/duplicate", json={"deal": 1, "seat": 0})
+        _too_many(dup, ANALYSES, "analyses and challenges")
+        got = client.get(f"/api/tables/{second}/analysis", params={"mode": "view"})
+        assert got.json()["status"] == "none", "a refused analysis is not started"
+    with _http(limited, "127.0.0.21") as other:
+        r = other.post(f"/api/tables/{second}/analysis", json={"mode": "view"})
+        assert r.status_code == 202, "another address has a quota of its own"
+
+
 # --- websockets --------------------------------------------------------------------------------
 
 
@@ -334,7 +375,12 @@ def test_a_socket_gives_its_places_back_when_it_closes_or_is_refused() -> None:
 
 def test_the_quotas_are_documented_in_the_schema(limited: ServerProcess) -> None:
     paths = httpx.get(f"{limited.url}/openapi.json").json()["paths"]
-    for path in ("/api/tables", "/api/tables/{table_id}/hint"):
+    for path in (
+        "/api/tables",
+        "/api/tables/{table_id}/hint",
+        "/api/tables/{table_id}/analysis",
+        "/api/tables/{table_id}/duplicate",
+    ):
         answer = paths[path]["post"]["responses"]["429"]
         assert "Retry-After" in answer["headers"], path
 

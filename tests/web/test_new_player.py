@@ -261,7 +261,13 @@ def test_the_review_says_the_actions_in_words(
             assert re.search(r": play the \w+ of \w+$", prompt), prompt
     both_widths(page, shot, "new-player-6-review")
     page.locator("#lang").select_option("de")
-    expect(page.locator(".review-step .prompt")).to_contain_text(" spielen")
+    # The card with its article, in the case the sentence needs ("den Pik-König spielen").
+    expect(page.locator(".review-step .prompt")).to_contain_text(
+        re.compile(r": (der|die|das|den) \S+ spielen$")
+    )
+    page.locator("#lang").select_option("fr")
+    french = re.compile(r": jouer (le |la |l’)")  # noqa: RUF001 (the apostrophe)
+    expect(page.locator(".review-step .prompt")).to_contain_text(french)
 
 
 # --- 7. the creator waits for the invited player -------------------------------------------------

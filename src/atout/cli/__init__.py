@@ -143,6 +143,11 @@ QUOTAS = (
     ("--max-tables-per-minute", "tables an address may create in any minute", 30),
     ("--max-hints-per-minute", "hints an address may ask for in any minute", 60),
     ("--max-table-hints-per-minute", "hints asked for at one table in any minute", 30),
+    (
+        "--max-analyses-per-minute",
+        "analyses and duplicate challenges an address may start in any minute",
+        10,
+    ),
     ("--max-sockets", "websockets an address may hold open", 100),
     ("--max-table-sockets", "websockets an address may hold open on one table", 20),
     ("--max-spectators", "spectators' websockets one table may have open", 200),

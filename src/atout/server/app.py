@@ -3,7 +3,7 @@
 Every route is a thin face over :class:`~atout.server.service.TableService`; the service asks
 the engine. Seats prove who they are with ``Authorization: Bearer TOKEN``; a request without a
 token reads as a spectator where spectators may read (a view, a record) and is refused (401)
-where only a seat may act. Creating tables, hints and websockets are under the quotas of
+where only a seat may act. Creating tables, hints, analyses and websockets are under the quotas of
 :class:`~atout.server.limits.Quotas` (429). ``/docs`` and ``/redoc`` load their scripts and
 styles from this server (the ``fastapi_offline`` package's copies), never from a CDN.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import re
 import time
@@ -297,16 +298,18 @@ def _routes(app: FastAPI) -> None:
         "/api/tables/{table_id}/analysis",
         status_code=202,
         response_model=AnalysisOut,
-        responses=_errors(404, 409, 410, 422),
+        responses=_errors(404, 409, 410, 422, 429),
         summary="Start the coach on a finished match",
     )
     async def analyse(request: Request, table_id: str, body: AnalysisIn) -> Response:
         """Start the coach's analysis of a finished match in ``mode`` (unless it is running
         or done): every decision a person made, valued by the expert search. It runs in the
         bot pool behind the tables where people play; follow it with ``GET``. 409 while the
-        match is played."""
+        match is played; 429 past the analyses and challenges an address may start in a
+        minute (asking for one running or done starts nothing, and is not counted)."""
         table = await _table(request, table_id)
-        return _json(await _service(request).analyse(table, body.mode), 202)
+        count = functools.partial(_quotas(request).analysis, address(request))
+        return _json(await _service(request).analyse(table, body.mode, count), 202)
 
     @app.get(
         "/api/tables/{table_id}/analysis",
@@ -328,7 +331,7 @@ def _routes(app: FastAPI) -> None:
         "/api/tables/{table_id}/duplicate",
         status_code=202,
         response_model=DuplicateOut,
-        responses=_errors(404, 409, 410, 422),
+        responses=_errors(404, 409, 410, 422, 429),
         summary="Start the duplicate challenge of a deal",
     )
     async def challenge(request: Request, table_id: str, body: DuplicateIn) -> Response:
@@ -336,9 +339,11 @@ def _routes(app: FastAPI) -> None:
         ``expert`` in ``seat`` and the other seats' bots, to set beside the way the seat
         played it (unless that is running or done). It runs in the bot pool behind the
         tables where people play; follow it with ``GET``. 409 while the match is played;
-        422 for a deal it did not finish or a seat with no decision in it."""
+        422 for a deal it did not finish or a seat with no decision in it; 429 past the
+        analyses and challenges an address may start in a minute (as for the analysis)."""
         table = await _table(request, table_id)
-        out = await _service(request).challenge(table, body.deal, body.seat)
+        count = functools.partial(_quotas(request).analysis, address(request))
+        out = await _service(request).challenge(table, body.deal, body.seat, count)
         return _json(out, 202)
 
     @app.get(

@@ -3,8 +3,9 @@
 - :class:`BodyLimit`: a request body larger than the server accepts is refused with 413
   before the application reads it, whether its size is announced (``Content-Length``) or
   streamed.
-- :class:`Quotas`: how many tables an address creates and hints it asks for in any minute
-  (rates, counted by the ``limits`` library in a moving window), and how many websockets it
+- :class:`Quotas`: how many tables an address creates, hints it asks for, and analyses and
+  duplicate challenges it starts in any minute (rates, counted by the ``limits`` library in
+  a moving window), and how many websockets it
   holds open (a count: a socket takes a place while open and gives it back when it closes).
   Past one, the answer is :class:`TooMany` (429 with ``Retry-After``; a websocket closes
   with 4429).
@@ -156,6 +157,12 @@ class Quotas:
             "this table was given {n} hints in the last minute",
             settings.max_table_hints_per_minute,
         )
+        self._analyses = _Rate(
+            limiter,
+            "analyses",
+            "this address started {n} analyses and challenges in the last minute",
+            settings.max_analyses_per_minute,
+        )
         self._sockets = _Count(settings.max_sockets)
         self._table_sockets = _Count(settings.max_table_sockets)
         self._spectators = _Count(settings.max_spectators)
@@ -172,6 +179,12 @@ class Quotas:
         self._table_hints.check(table_id)
         self._hints.hit(client)
         self._table_hints.hit(table_id)
+
+    def analysis(self, client: str) -> None:
+        """Count an analysis or a duplicate challenge started by ``client``: each keeps a
+        bot worker busy for many decisions, if behind the tables where people play."""
+        self._analyses.check(client)
+        self._analyses.hit(client)
 
     @contextlib.contextmanager
     def socket(self, client: str, table_id: str) -> Iterator[None]:

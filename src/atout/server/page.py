@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from starlette.exceptions import HTTPException
 from starlette.responses import Response
@@ -56,12 +57,23 @@ def icon() -> bytes:
     return (STATIC / "icon.svg").read_bytes()
 
 
+class _Revalidated(StaticFiles):
+    """Static files a browser keeps but asks about again before each use (``no-cache``): the
+    names carry no version, so without it a browser may guess them fresh for days and run
+    last release's modules against this release's server. Asking costs a 304 (the ETag)."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
 def static_files() -> StaticFiles:
     """The app that serves the page's files (ETags let browsers keep them)."""
-    return StaticFiles(directory=STATIC)
+    return _Revalidated(directory=STATIC)
 
 
-class _Catalogs(StaticFiles):
+class _Catalogs(_Revalidated):
     """The catalogs' directory served as static files, but only its catalogs: the package's
     modules (``__init__.py``, ``__pycache__``) and anything else there are not found (404)."""
 

@@ -16,11 +16,11 @@ when the bots are of several levels, and ``people`` when another person played.
 of OpenSkill (the same model the arena rates bots with) on an Elo scale: a new player starts
 at 1500 ± 350 (two sigmas of 700: nothing is known yet), and :data:`ANCHORS` fixes each level
 at the rating measured for it in the arena, where it is not updated. The model's ``beta`` is
-chosen so that two certain ratings ``D`` points apart give the stronger Elo's winning chance,
-``1 / (1 + 10 ** (-D / 400))``. Each match against bots of one level moves the player's rating
-by the result (the seats ranked by the match's final scores), most while little is known.
-Up and Down the River has no anchors yet (see :data:`ANCHORS`), so it has statistics but no
-rating.
+chosen per number of seats (:func:`beta`) so that a seat's chance to win is Elo's: rated
+``r_i``, seat ``i`` wins with chance ``10 ** (r_i / 400)`` over the sum of every seat's, which
+with two seats ``D`` points apart is ``1 / (1 + 10 ** (-D / 400))``. Each match against bots
+of one level moves the player's rating by the result (the seats ranked by the match's final
+scores: in Up and Down the River the most points first), most while little is known.
 """
 
 from __future__ import annotations
@@ -33,10 +33,10 @@ from atout.server.store import Played
 
 __all__ = [
     "ANCHORS",
-    "BETA",
     "ORDER",
     "START_MU",
     "START_SIGMA",
+    "beta",
     "history",
     "level_of",
     "ratings",
@@ -53,22 +53,31 @@ ORDER: Final = ("random", "easy", "medium", "hard", "expert")
 #: (``400 * log10(p / (1 - p))``), from the ladder in ``bench/bots-figures.md`` (whole matches,
 #: duplicate deals): Schnapsen easy/random 0.940, medium/easy 0.790, hard/medium 0.720,
 #: expert/hard 0.635 (stop 13's 200 matches); Seven Up 0.817, 0.650, 0.717 and expert/hard
-#: 0.483 (level with hard: its interval holds 0.5). River's ladder measured points per round,
-#: not matches won, so it has no anchors: its players get statistics but no rating.
+#: 0.483 (level with hard: its interval holds 0.5); River (four seats, two of each level, the
+#: short river 4-3-2-1-2-3-4, 200 matches a pair: the share of matches a higher level's seat
+#: won, which under this model is the pairwise share) 0.9025, 0.5975, 0.770 and expert/hard
+#: 0.5025 (level).
 ANCHORS: Final[dict[str, dict[str, float]]] = {
     "schnapsen": {"random": 1000, "easy": 1478, "medium": 1708, "hard": 1872, "expert": 1968},
     "seven_up": {"random": 1000, "easy": 1260, "medium": 1368, "hard": 1529, "expert": 1517},
+    "river": {"random": 1000, "easy": 1387, "medium": 1455, "hard": 1665, "expert": 1667},
 }
 #: A new player's rating and its uncertainty (as Glicko starts).
 START_MU: Final = 1500.0
 START_SIGMA: Final = 350.0
 #: The anchors' uncertainty: small, and they are never updated.
 ANCHOR_SIGMA: Final = 1.0
-#: Plackett-Luce's performance spread on the Elo scale: with two seats its winning chance is
-#: ``1 / (1 + exp(-D / (beta * sqrt(2))))``, Elo's when ``beta * sqrt(2) = 400 / ln 10``.
-BETA: Final = 400 / (math.log(10) * math.sqrt(2))
 #: The drift a rating may make between matches (a player learns).
 TAU: Final = 5.0
+
+
+def beta(seats: int) -> float:
+    """Plackett-Luce's performance spread on the Elo scale for a match of ``seats`` seats.
+    The model weighs seat ``i`` by ``exp(mu_i / c)``, with ``c ** 2`` the sum over the seats
+    of ``sigma ** 2 + beta ** 2``; for settled ratings ``c = beta * sqrt(seats)``, and the
+    weight is Elo's ``10 ** (mu_i / 400)`` when ``c = 400 / ln 10``. One ``beta`` for every
+    seat count would stretch a River rating away from the anchors by ``sqrt(seats / 2)``."""
+    return 400 / (math.log(10) * math.sqrt(seats))
 
 
 def level_of(played: Played) -> str:
@@ -82,6 +91,17 @@ def level_of(played: Played) -> str:
 
 def _won(played: Played) -> bool:
     return played.seat in played.result.get("winners", ())
+
+
+def _places(played: Played) -> list[float]:
+    """Each seat's place in a finished match, 0 first, seats level sharing one: in Up and
+    Down the River by the final scores (the most first), elsewhere the winner before the
+    other seat."""
+    if played.game == "river":
+        scores = played.result["scores"]
+        return [float(sum(1 for other in scores if other > mine)) for mine in scores]
+    winners = played.result.get("winners", ())
+    return [0.0 if seat in winners else 1.0 for seat in range(len(played.seats))]
 
 
 def _deal_points(game: str, deal: dict[str, Any], seat: int) -> float:
@@ -175,19 +195,28 @@ def ratings(played: Sequence[Played]) -> dict[str, dict[str, Any]]:
     the strongest. A game played against no bots has no entry."""
     from openskill.models import PlackettLuce  # the server extra
 
-    model = PlackettLuce(mu=START_MU, sigma=START_SIGMA, beta=BETA, tau=TAU)
+    models: dict[int, PlackettLuce] = {}
     out: dict[str, dict[str, Any]] = {}
     for p in played:
         anchors = ANCHORS.get(p.game)
         level = level_of(p)
-        if anchors is None or level not in anchors or len(p.seats) != 2 or p.standins:
+        if anchors is None or level not in anchors or p.standins:
             continue
+        n = len(p.seats)
+        model = models.get(n) or models.setdefault(
+            n, PlackettLuce(mu=START_MU, sigma=START_SIGMA, beta=beta(n), tau=TAU)
+        )
         entry = out.setdefault(p.game, {"mu": START_MU, "sigma": START_SIGMA, "points": []})
-        me = model.rating(mu=entry["mu"], sigma=entry["sigma"])
-        bot = model.rating(mu=anchors[level], sigma=ANCHOR_SIGMA)
+        # The player's seat among the bots', each bot at its level's anchor (not updated).
+        seats = [
+            model.rating(mu=entry["mu"], sigma=entry["sigma"])
+            if seat == p.seat
+            else model.rating(mu=anchors[level], sigma=ANCHOR_SIGMA)
+            for seat in range(len(p.seats))
+        ]
+        teams = model.rate([[r] for r in seats], ranks=_places(p))
         won = _won(p)
-        teams = model.rate([[me], [bot]], ranks=[0 if won else 1, 1 if won else 0])
-        entry["mu"], entry["sigma"] = teams[0][0].mu, teams[0][0].sigma
+        entry["mu"], entry["sigma"] = teams[p.seat][0].mu, teams[p.seat][0].sigma
         point = {"table": p.table_id, "finished": p.finished, "level": level, "won": won}
         entry["points"].append(
             point | {"mu": round(entry["mu"], 1), "sigma": round(entry["sigma"], 1)}

@@ -27,7 +27,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -40,7 +40,7 @@ from atout.core.state import State
 from atout.duplicate import Challenge
 from atout.errors import IllegalAction, NotationError, PackError, RecordError, RulesError
 from atout.games import load
-from atout.server import driver, players
+from atout.server import driver, heap, players
 from atout.server.botpool import BotPool, check_spec
 from atout.server.broker import Broker
 from atout.server.errors import (
@@ -225,6 +225,9 @@ class TableService:
         while True:
             await asyncio.sleep(FORGET_EVERY)
             self.forget_idle(time.monotonic())
+            # What was freed since, returned to the system (in a thread: the trim walks
+            # every arena, and the loop serves tables meanwhile).
+            await asyncio.to_thread(heap.trim)
             try:
                 await self.expire_waiting(time.time())
             except Exception:
@@ -757,14 +760,18 @@ class TableService:
             out |= {"status": status, "done": job.done, "total": job.total, "error": job.error}
         return out
 
-    async def analyse(self, table: Table, mode: str) -> dict[str, Any]:
+    async def analyse(
+        self, table: Table, mode: str, count: Callable[[], None] = lambda: None
+    ) -> dict[str, Any]:
         """Start the coach on a finished table in ``mode`` unless it is running or done (a
         failed one starts again); where it stands (:meth:`analysis`). Each decision is a job
         of the bot pool, queued as a bots-only table's decision is: the analysis never holds
-        up a table where a person plays."""
+        up a table where a person plays. ``count`` is called just before a new analysis
+        starts (the caller's quota), and may refuse it by raising."""
         now = await self.analysis(table, mode)
         if now["status"] in ("running", "done"):
             return now
+        count()
         job = self._coaching[(table.id, mode)] = Coaching()
         task = asyncio.create_task(self._coach(table, mode, job), name=f"coach {table.id}")
         self._coaches.add(task)
@@ -824,12 +831,15 @@ class TableService:
             out |= {"status": status, "done": job.done, "error": job.error}
         return out
 
-    async def challenge(self, table: Table, deal: int, seat: int) -> dict[str, Any]:
+    async def challenge(
+        self, table: Table, deal: int, seat: int, count: Callable[[], None] = lambda: None
+    ) -> dict[str, Any]:
         """Start the duplicate challenge (:mod:`atout.duplicate`) of ``seat`` in ``deal`` of
         a finished table, unless it is running or done: the deal played again from the same
         cards with the expert in that seat and every other seat's bot (another person's
         seat: the table's stand-in). Each decision is a bots-only decision of the pool. 422
-        for a deal the match did not finish or a seat with no decision in it."""
+        for a deal the match did not finish or a seat with no decision in it. ``count`` is
+        called just before a new challenge starts, as for :meth:`analyse`."""
         now = await self.duplicate(table, deal, seat)
         if now["status"] in ("running", "done"):
             return now
@@ -839,6 +849,7 @@ class TableService:
             run = Challenge(rec, deal, seat, others, seed=table.seed)
         except ValueError as e:
             raise BadTable(str(e)) from None
+        count()
         key = f"duplicate:{deal}:{seat}"
         job = self._coaching[(table.id, key)] = Coaching()
         task = asyncio.create_task(self._challenge(table, key, run, job), name=f"{key} {table.id}")

@@ -67,6 +67,7 @@ class Settings:
     with 429 (a websocket: close code 4429). ``max_tables_per_minute`` bounds the tables an
     address creates in any minute; ``max_hints_per_minute`` the hints an address asks for,
     ``max_table_hints_per_minute`` those asked at one table (each runs a bot);
+    ``max_analyses_per_minute`` the analyses and duplicate challenges an address starts;
     ``max_sockets`` the websockets an address holds open at once, ``max_table_sockets`` those
     it holds on one table, and ``max_spectators`` the spectators' websockets (from every
     address) on one table. ``waiting_ttl`` is how long (seconds) a table may wait for its
@@ -106,6 +107,10 @@ class Settings:
     # several tables: 60 a minute.
     max_hints_per_minute: int = 60
     max_table_hints_per_minute: int = 30
+    # An analysis values every decision of a match, a challenge plays a deal with the expert:
+    # a worker busy for minutes. A person reviewing a match starts one of each mode and a few
+    # challenges; 10 a minute lets that through and stops a client queueing hundreds.
+    max_analyses_per_minute: int = 10
     # A browser tab holds one websocket, for the table it shows: 20 on one table is a player
     # with many tabs or a family watching from one address; 100 in all, a NAT of players.
     max_sockets: int = 100

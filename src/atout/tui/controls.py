@@ -1,11 +1,13 @@
 """Every decision that is not a card, as a row of buttons built from the legal actions, and the
 prompt that asks for it.
 
-Schnapsen: exchange the trump Jack, the marriages (led with the King or the Queen), close the
-stock, claim 66 or let the deal count as played. Seven Up: stand or beg, give or run (the
+Schnapsen: exchange the trump Jack, close the stock, claim 66 or let the deal count as
+played. Seven Up: stand or beg, give or run (the
 discards are cards: the hand takes them). River: the bid picker, every number from 0 to the
 cards dealt, the one the hook forbids shown struck through, disabled, and explained below.
-A King or Queen that may declare a marriage, chosen in the hand, asks here: declare or not.
+A King or Queen that may declare a marriage (the hand marks it with the points), chosen in the
+hand, asks here: declare or not. That is the one way to declare, as on the web table: a button
+per marriage beside it would offer the same decision twice.
 
 Buttons are drawn ``[Stand]``: their extent reads without colour, and the focused one is
 reversed.
@@ -112,12 +114,6 @@ def controls_for(
             jack = tr.card_name(card_text(view.trump * 13 + 9))
             card = tr.card_name(card_text(view.trump_card))
             out.append(Control(tr("do.exchange", jack=jack, card=card), "exchange"))
-        for suit in range(4):
-            points = 40 if suit == view.trump else 20
-            for rank, key in ((11, "do.marriage_king"), (10, "do.marriage_queen")):
-                action = f"play {card_text(suit * 13 + rank)} marriage"
-                if action in legal and chooser is None:
-                    out.append(Control(tr(key, points=points, suit=tr.suit("CDHS"[suit])), action))
         if "close" in legal:
             out.append(Control(tr("do.close"), "close"))
         if "claim" in legal:

@@ -14,7 +14,7 @@ letter.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from itertools import groupby
 from typing import ClassVar
 
@@ -96,6 +96,7 @@ class HandView(Widget, can_focus=True):
         super().__init__(id=id)
         self.cards: list[int] = []
         self.playable: frozenset[int] = frozenset()
+        self.marriages: dict[int, int] = {}
         self.deciding = False
         self.trump: int | None = None
         self.empty = ""
@@ -115,15 +116,18 @@ class HandView(Widget, can_focus=True):
         deciding: bool = False,
         trump: int | None = None,
         empty: str = "",
+        marriages: Mapping[int, int] | None = None,
     ) -> None:
-        """Show ``cards`` (in the order given), marking ``playable``; ``deciding`` dims the
-        others (the decision is about cards). The cursor stays on its card while the card is
-        held; when it is not, or when a card decision begins on a card that may not be played,
-        it goes to the first playable card."""
+        """Show ``cards`` (in the order given), marking ``playable``, and under a King or
+        Queen that may declare its marriage the points it would (``marriages``); ``deciding``
+        dims the others (the decision is about cards). The cursor stays on its card while the
+        card is held; when it is not, or when a card decision begins on a card that may not be
+        played, it goes to the first playable card."""
         held = self.cards[self.cursor] if self.cards else None
         was_deciding = self.deciding
         self.cards = list(cards)
         self.playable = frozenset(playable)
+        self.marriages = dict(marriages or {})
         self.deciding = deciding
         self.trump = trump
         self.empty = empty
@@ -265,7 +269,8 @@ class HandView(Widget, can_focus=True):
                     elif self.deciding:
                         style += dim
                     fill = cursor if focused and c == self.current else Style()
-                    mark = "•" if c in self.playable else ""
+                    points = self.marriages.get(c)
+                    mark = str(points) if points else "•" if c in self.playable else ""
                     cells.append(Cell(label(c), style, fill, mark))
                     self._spots.append(
                         (height * r, x + 1 + per_card * k, x + per_card * (k + 1), c)

@@ -241,12 +241,20 @@ class TableScreen(Screen[None]):
         hand = self.query_one(HandView)
         cards = sort_hand(hand_of(view), trump_of(view), session.game.name)
         playable = [c for c in cards if card_actions(c, legal)]
+        trump = trump_of(view)
+        # A King or Queen that may declare: the points under it (chosen, it asks: declare?).
+        marriages = {
+            c: 40 if c // 13 == trump else 20
+            for c in playable
+            if f"play {card_text(c)} marriage" in legal
+        }
         hand.show(
             cards,
             playable=playable,
             deciding=bool(playable),
-            trump=trump_of(view),
+            trump=trump,
             empty=tr("spectating") if self.viewer is None else tr("no_cards"),
+            marriages=marriages,
         )
         # The turn first: a title too long for a small terminal loses its end.
         parts = [("▶ " if mine else "") + tr("your_hand")]

@@ -20,10 +20,11 @@ def action_words(action: Action, view: View | None, tr: Translator) -> str:
     """An action as a phrase: "play the queen of spades", "bid 3", "Close the stock" (the
     web table's ``actionWords``; the exchange names its Jack and trump card from ``view``)."""
     if isinstance(action, Play):
-        card = tr.card_name(card_text(action.card))
+        # The card as an object, with its article where the language has one.
+        card = tr.card_phrase(card_text(action.card))
         return tr("do.play_marriage" if action.marriage else "do.play", card=card)
     if isinstance(action, Discard):
-        return tr("do.discard", card=tr.card_name(card_text(action.card)))
+        return tr("do.discard", card=tr.card_phrase(card_text(action.card)))
     if isinstance(action, Bid):
         return tr("bid_n", n=action.tricks)
     if isinstance(action, Exchange) and isinstance(view, SchnapsenView):

@@ -81,7 +81,8 @@ export function describe(ev, ctx) {
  *  `action_words`. */
 export function actionWords(action, exchange = {}) {
   const [verb, arg, extra] = action.split(" ");
-  const card = arg && parse(arg) ? cardName(arg, lang()) : arg;
+  // The card as an object, with its article where the language has one ("jouer la dame").
+  const card = arg && parse(arg) ? cardPhrase(arg, lang()) : arg;
   if (verb === "play" && extra === "marriage") return t("do.play_marriage", { card });
   if (verb === "play") return t("do.play", { card });
   if (verb === "discard") return t("do.discard", { card });
