@@ -116,3 +116,59 @@ def test_a_clone_copies_every_field(rules: str) -> None:
             to_act = state.to_act
             seat = to_act if isinstance(to_act, int) else min(to_act)
             state.apply(rng.choice(state.legal_actions(seat)), seat)
+
+
+def test_the_c_shuffle_deals_the_packs_of_the_python_one() -> None:
+    """``atout.core._shuffle.permute`` is the twin of ``permuted``: the same order for every
+    pack size the games use and for numbers up to ``n! - 1``; the compiled engine deals with it."""
+    from atout.core import state
+
+    try:
+        from atout.core import _shuffle  # type: ignore[attr-defined]
+    except ImportError:
+        if built():
+            raise
+        pytest.skip("the C shuffle is not built")
+    rng = random.Random(11)
+    for n in (0, 1, 2, 20, 24, 32, 52):
+        pack = tuple(range(100, 100 + n))
+        top = state._FACTORIALS[n] - 1
+        for k in [0, 1, top, top // 2, *(rng.randrange(top + 1) for _ in range(300))]:
+            size = state._SEED_BYTES[n]
+            assert _shuffle.permute(pack, k.to_bytes(size, "little")) == state.permuted(pack, k)
+    if atout.ENGINE == "compiled":
+        assert state._PERMUTE is _shuffle.permute
+    else:
+        assert state._PERMUTE is None
+    with pytest.raises(TypeError):
+        _shuffle.permute([1, 2], b"\0")
+
+
+def test_frozen_builds_the_value_the_dataclass_builds() -> None:
+    """``frozen(cls, *values)`` (the engine's fast build of events: C where it is built) and
+    ``frozen_py``, its reference, equal ``cls(*values)``: the same fields and hash, still
+    frozen; a wrong number of fields is refused."""
+    import dataclasses
+
+    from atout.core import interned
+    from atout.core.events import CardsDealt, TrickWon
+    from atout.river.view import RiverDealResult
+
+    values = [
+        (TrickWon, (1, 2, (3, 4, 5, 6), 0)),
+        (CardsDealt, (0, 3, (7, 8, 9))),
+        (RiverDealResult, (1, 2, 0, None, (1, 0), (1, 1), (11, 1), (11, 1), ((1, 2), (3, 4)))),
+    ]
+    builders = [interned.frozen, interned.frozen_py]
+    if atout.ENGINE == "compiled" and built():
+        assert interned.frozen is not interned.frozen_py  # the C build runs
+    for build in builders:
+        for cls, fields in values:
+            fast, slow = build(cls, *fields), cls(*fields)  # type: ignore[operator]
+            assert type(fast) is cls
+            assert fast == slow and hash(fast) == hash(slow)
+            assert fast.to_dict() == slow.to_dict()
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(fast, dataclasses.fields(cls)[0].name, 5)
+        with pytest.raises(TypeError, match="4 fields, not 3"):
+            build(TrickWon, 1, 2, (3, 4))

@@ -6,12 +6,16 @@ actions), so that ``apply()`` does not build the same small object again and aga
 
 ``apply()`` returns a card played at each play and a trick won at each trick; building an
 event is most of what ``apply()`` costs beyond ``step()``. Equal events compare equal whether
-shared or not, so sharing them changes nothing a caller can see but the time.
+shared or not, so sharing them changes nothing a caller can see but the time. Events that do
+not recur (a River trick, a deal's cards) are built by :data:`frozen`, which skips the
+interpreted ``__init__`` of a frozen dataclass.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any, Final, TypeVar, cast
 
 from atout.core.actions import (
     Beg,
@@ -41,8 +45,12 @@ __all__ = [
     "RUN_KIND",
     "STAND_KIND",
     "card_played",
+    "frozen",
+    "frozen_py",
     "trick_won",
 ]
+
+T = TypeVar("T")
 
 # The action kinds the rules test at every step (``type(action) is PLAY_KIND``). Compiled
 # (setup.py), a name imported from an interpreted module is looked up in a dict at each use,
@@ -80,3 +88,46 @@ def trick_won(winner: int, leader: int, lead: int, follow: int, points: int) -> 
     if event is None:
         event = _TRICKS[key] = TrickWon(winner, leader, (lead, follow), points)
     return event
+
+
+#: The slot setters of each class :func:`frozen_py` has built, in field order.
+_SETTERS: Final[dict[type, tuple[Callable[[object, object], None], ...]]] = {}
+
+
+def frozen_py(cls: type[T], *values: object) -> T:
+    """``cls(*values)`` for a frozen slotted dataclass with no ``__post_init__``, every field
+    given in order: the same value, built in about half the time.
+
+    A frozen dataclass's generated ``__init__`` is interpreted and sets each field through
+    ``object.__setattr__``; here each slot's own setter is called, which is what that
+    ``__init__`` does in the end. The reference of ``atout.core._frozen.new``, which the
+    compiled engine calls instead (:data:`frozen`); tests/test_engine_build.py holds the
+    three equal."""
+    setters = _SETTERS.get(cls)
+    if setters is None:
+        names = [f.name for f in fields(cast(Any, cls))]
+        setters = _SETTERS[cls] = tuple([getattr(cls, name).__set__ for name in names])
+    if len(setters) != len(values):
+        raise TypeError(f"{cls.__name__} has {len(setters)} fields, not {len(values)}")
+    obj = object.__new__(cls)
+    for i in range(len(values)):
+        setters[i](obj, values[i])
+    return obj
+
+
+def _load_frozen() -> Callable[..., Any]:
+    """``atout.core._frozen.new`` where this module is compiled and it was built, else
+    :func:`frozen_py` (under the pure engine this module is its source, so its file says)."""
+    if __file__.endswith(".py"):
+        return frozen_py
+    try:
+        from atout.core import _frozen  # type: ignore[attr-defined]
+    except ImportError:
+        return frozen_py
+    new: Callable[..., Any] = _frozen.new
+    return new
+
+
+#: ``frozen(cls, *values)``: :func:`frozen_py`'s contract, in C where it is built. Typed as
+#: any callable so that the compiled engine calls it directly, without packing the values.
+frozen: Final[Callable[..., Any]] = _load_frozen()

@@ -74,14 +74,25 @@ def shuffled_pack(pack: Sequence[int], seed: int, deal: int) -> tuple[int, ...]:
     """The pack order of deal ``deal`` (from 0) of the match with this seed.
 
     A seeded number 64 bits longer than ``len(pack)!``, reduced modulo ``len(pack)!``, drives a
-    Fisher-Yates shuffle digit by digit, so every order is equally likely to within 2**-64.
-    Records store every pack anyway, so a record replays even if this ever changes."""
+    Fisher-Yates shuffle digit by digit (:func:`permuted`), so every order is equally likely to
+    within 2**-64. Records store every pack anyway, so a record replays even if this ever
+    changes."""
     n = len(pack)
     k = seeded_int(seed, f"deal:{deal}", _SEED_BYTES[n]) % _FACTORIALS[n]
+    if _PERMUTE is not None:
+        return _PERMUTE(tuple(pack), k.to_bytes(_SEED_BYTES[n], "little"))
+    return permuted(pack, k)
+
+
+def permuted(pack: Sequence[int], k: int) -> tuple[int, ...]:
+    """``pack`` shuffled by the digits of ``k`` (below ``len(pack)!``) in the mixed radix
+    n, n-1, ..., 2: the digit ``j`` of radix ``r`` swaps positions ``r - 1`` and ``j``.
+
+    The reference of ``atout.core._shuffle.permute``, which the compiled engine calls instead."""
+    n = len(pack)
     cards = list(pack)
     # The digits come a machine-sized group at a time: one division of the big number per
     # group, then small ones, the same digits as one at a time in a quarter of the big steps.
-    # Radix r is the digit that swaps position r - 1.
     for product, radices in _RADIX_GROUPS[n]:
         k, m = divmod(k, product)
         for r in radices:
@@ -89,6 +100,20 @@ def shuffled_pack(pack: Sequence[int], seed: int, deal: int) -> tuple[int, ...]:
             m //= r
             cards[r - 1], cards[j] = cards[j], cards[r - 1]
     return tuple(cards)
+
+
+def _load_permute() -> Callable[[tuple[int, ...], bytes], tuple[int, ...]] | None:
+    """``atout.core._shuffle.permute`` where this module is compiled and it was built; None
+    under the pure engine, which runs :func:`permuted` (its import hook prefers sources to
+    extensions, and the C module has no source, so this module's own file says)."""
+    if __file__.endswith(".py"):
+        return None
+    try:
+        from atout.core import _shuffle  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    permute: Callable[[tuple[int, ...], bytes], tuple[int, ...]] = _shuffle.permute
+    return permute
 
 
 def _radix_groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
@@ -108,6 +133,7 @@ def _radix_groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 _FACTORIALS: Final = tuple(math.factorial(n) for n in range(53))
 _SEED_BYTES: Final = tuple(min(64, (f.bit_length() + 64 + 7) // 8) for f in _FACTORIALS)
 _RADIX_GROUPS: Final = tuple(_radix_groups(n) for n in range(53))
+_PERMUTE: Final = _load_permute()
 
 
 class State(ABC):

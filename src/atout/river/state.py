@@ -36,7 +36,7 @@ from atout.core.events import (
     TrickWon,
     TrumpTurned,
 )
-from atout.core.interned import BID_KIND, PLAY_KIND, card_played
+from atout.core.interned import BID_KIND, PLAY_KIND, card_played, frozen
 from atout.core.state import Result, State, TrickRecord, index_field
 from atout.river.actions import BID, PLAY
 from atout.river.events import BidMade, BidsRevealed, NoTrump
@@ -158,8 +158,11 @@ class RiverState(State):
         cards = self._schedule[self._deal_no - 1]
         dealt = cards * n
         hands = [0] * n
-        for seat, hand in _dealt(pack, dealer, cards, n).items():
-            hands[seat] = sum([BIT[c] for c in hand])
+        for j in range(n):  # as _dealt deals: one at a time, starting left of the dealer
+            hand = 0
+            for i in range(j, dealt, n):
+                hand |= BIT[pack[i]]
+            hands[(dealer + 1 + j) % n] = hand
         self._dealer = dealer
         self._cards = cards
         self._hands = hands
@@ -192,13 +195,27 @@ class RiverState(State):
             seat = self._acting_seat(None)  # raises: several seats bid at once
         elif seat not in to_act:
             return []
-        if -1 in self._bids:
+        if self._bidding():
             forbidden = self._forbidden_bid(seat)
             return [BID[t] for t in range(self._cards + 1) if t != forbidden]
         hand = self._hands[seat]
         if self._table:
             hand = hand & SUIT_MASKS[self._table[0] // 13] or hand
-        return [PLAY[c] for c in bits(hand)]
+        # Straight off the mask, not through bits(): its cache would keep every hand met, and
+        # a River hand is new at nearly every step.
+        plays: list[Action] = []
+        while hand:
+            low = hand & -hand
+            plays.append(PLAY[low.bit_length() - 1])
+            hand ^= low
+        return plays
+
+    def _bidding(self) -> bool:
+        """Whether the round is in its bidding: some bid is not made. Bidding in turn, the
+        dealer bids last, so that is the dealer's bid."""
+        if self._sealed:
+            return -1 in self._bids
+        return self._bids[self._dealer] < 0
 
     def _forbidden_bid(self, seat: int) -> int:
         """The hook: the number the dealer, bidding last, may not bid because the bids would
@@ -209,7 +226,7 @@ class RiverState(State):
 
     def _is_legal(self, seat: int, action: Action) -> bool:
         kind = type(action)
-        if -1 in self._bids:
+        if self._bidding():
             if kind is not BID_KIND:
                 return False
             assert isinstance(action, Bid)
@@ -231,7 +248,7 @@ class RiverState(State):
 
     def _why_illegal(self, seat: int, action: Action) -> str:
         cards = self._cards
-        if -1 in self._bids:
+        if self._bidding():
             if not isinstance(action, Bid):
                 if isinstance(action, Play):
                     return f"the bidding is not over: bid from 0 to {cards} tricks first"
@@ -294,27 +311,32 @@ class RiverState(State):
     def _play(self, seat: int, c: int, events: list[Event] | None) -> None:
         """Play a card: the highest trump wins the trick, or, with no trump in it, the highest
         card of the led suit; the winner leads the next trick."""
-        self._hands[seat] ^= 1 << c
+        hands = self._hands
+        hands[seat] = hands[seat] ^ BIT[c]
         if events is not None:
             events.append(card_played(seat, c))
         if not self._table or BEATS[self._trump + 1][self._best * 52 + c]:
             self._best, self._best_seat = c, seat
-        table = (*self._table, c)
+        # Compiled, concatenation builds one tuple; unpacking builds a list, then the tuple.
+        table = self._table + (c,)  # noqa: RUF005
         n = self._n
         if len(table) < n:
             self._table = table
             self._to_act = (seat + 1) % n
             return
         winner, leader = self._best_seat, self._leader
-        self._tricks[winner] += 1
+        tricks = self._tricks
+        tricks[winner] = tricks[winner] + 1
+        played = self._played
         for d in table:
-            self._played |= 1 << d
+            played |= BIT[d]
+        self._played = played
         self._trick_log = (self._trick_log, leader, table, winner)
         self._table = ()
         self._leader = winner
         if events is not None:
-            events.append(TrickWon(winner, leader, table))
-        if self._played.bit_count() == self._cards * n:
+            events.append(frozen(TrickWon, winner, leader, table, 0))
+        if not hands[winner]:  # every seat has played as many cards: all, when one has
             self._end_deal(events)
         else:
             self._to_act = winner
@@ -333,10 +355,12 @@ class RiverState(State):
             [total + p for total, p in zip(self._scores, points, strict=True)]
         )
         trump_card = self._turned if self._turned >= 0 else None
-        row = RoundScore(self._deal_no, cards, dealer, trump_card, bids, tricks, points, totals)
+        row: RoundScore = frozen(
+            RoundScore, self._deal_no, cards, dealer, trump_card, bids, tricks, points, totals
+        )
         self._sheet += (row,)
         if events is not None:
-            events.append(DealEnded(self._deal_no, self._deal_result(row)))
+            events.append(frozen(DealEnded, self._deal_no, self._deal_result(row)))
         if self._deal_no < len(self._schedule):
             self._start_deal((dealer + 1) % n, events)
             return
@@ -416,8 +440,9 @@ class RiverState(State):
         """A finished round's row with the hands its pack dealt."""
         dealt = _dealt(self._packs[row.deal - 1], row.dealer, row.cards, self._n)
         hands = tuple(dealt[s] for s in range(self._n))
-        return RiverDealResult(row.deal, row.cards, row.dealer, row.trump_card, row.bids,
-                               row.tricks, row.points, row.totals, hands)  # fmt: skip
+        result: RiverDealResult = frozen(RiverDealResult, row.deal, row.cards, row.dealer,
+            row.trump_card, row.bids, row.tricks, row.points, row.totals, hands)  # fmt: skip
+        return result
 
     def opening_events(self) -> list[Event]:
         return _deal_events(1, self._first_dealer, self._packs[0], self._schedule[0], self._n)
@@ -451,11 +476,11 @@ def _deal_events(deal: int, dealer: int, pack: tuple[int, ...], cards: int, n: i
     """The events of dealing a round: each seat's cards, left of the dealer first, then the
     turned trump card (or no trump, when all 52 cards are dealt)."""
     dealt = cards * n
-    events: list[Event] = [DealStarted(deal, dealer)]
+    events: list[Event] = [frozen(DealStarted, deal, dealer)]
     for seat, hand in _dealt(pack, dealer, cards, n).items():
-        events.append(CardsDealt(seat, cards, hand))
+        events.append(frozen(CardsDealt, seat, cards, hand))
     if dealt < PACK_SIZE:
-        events.append(TrumpTurned(pack[dealt], pack[dealt] // 13))
+        events.append(frozen(TrumpTurned, pack[dealt], pack[dealt] // 13))
     else:
-        events.append(NoTrump(deal))
+        events.append(frozen(NoTrump, deal))
     return events

@@ -44,6 +44,7 @@ from atout.core.interned import (
     PASS_KIND,
     PLAY_KIND,
     card_played,
+    frozen,
     trick_won,
 )
 from atout.core.state import Result, State, index_field
@@ -245,17 +246,28 @@ class SchnapsenState(State):
             return _WINDOW[:]
         assert isinstance(to_act, int)
         hand = self._hands[to_act]
-        if self._lead >= 0:
-            return [PLAY[c] for c in bits(self._follow_mask(hand))]
         acts: list[Action] = []
+        # The cards straight off the mask, lowest first (as bits() gives them): a bits() call
+        # and a list built from its tuple cost more than the loop.
+        if self._lead >= 0:
+            follow = self._follow_mask(hand)
+            while follow:
+                low = follow & -follow
+                acts.append(PLAY[low.bit_length() - 1])
+                follow ^= low
+            return acts
         married = 0
         for s in range(4):
             if hand & MARRIAGE[s] == MARRIAGE[s]:
                 married |= MARRIAGE[s]
-        for c in bits(hand):
+        rest = hand
+        while rest:
+            low = rest & -rest
+            c = low.bit_length() - 1
             acts.append(PLAY[c])
-            if married >> c & 1:
+            if married & low:
                 acts.append(MARRY[c])
+            rest ^= low
         if self._closed_by < 0 and self._bottom >= 0:
             if hand >> JACK[self._trump] & 1:
                 acts.append(EXCHANGE)
@@ -543,7 +555,8 @@ class SchnapsenState(State):
             points = 1
         left = max(0, self._to_go[winner] - points)
         self._to_go = (left, self._to_go[1]) if winner == 0 else (self._to_go[0], left)
-        result = SchnapsenDealResult(
+        result: SchnapsenDealResult = frozen(
+            SchnapsenDealResult,
             self._deal_no,  # deal
             self._dealer,  # dealer
             winner,
@@ -557,7 +570,7 @@ class SchnapsenState(State):
         self._deals += (result,)
         self._window = 0
         if events is not None:
-            events.append(DealEnded(self._deal_no, result))
+            events.append(frozen(DealEnded, self._deal_no, result))
         if self._to_go[winner] == 0:
             self._to_act = None
             if events is not None:
@@ -656,12 +669,12 @@ def _deal_events(deal: int, dealer: int, pack: tuple[int, ...]) -> list[Event]:
     """The events of dealing ``pack``: three each, the trump card turned, two each."""
     eldest = 1 - dealer
     return [
-        DealStarted(deal, dealer),
-        CardsDealt(eldest, 3, pack[0:3]),
-        CardsDealt(dealer, 3, pack[3:6]),
-        TrumpTurned(pack[6], SUIT[pack[6]]),
-        CardsDealt(eldest, 2, pack[7:9]),
-        CardsDealt(dealer, 2, pack[9:11]),
+        frozen(DealStarted, deal, dealer),
+        frozen(CardsDealt, eldest, 3, pack[0:3]),
+        frozen(CardsDealt, dealer, 3, pack[3:6]),
+        frozen(TrumpTurned, pack[6], SUIT[pack[6]]),
+        frozen(CardsDealt, eldest, 2, pack[7:9]),
+        frozen(CardsDealt, dealer, 2, pack[9:11]),
     ]
 
 
