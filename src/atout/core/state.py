@@ -66,7 +66,7 @@ def seeded_int(seed: int, purpose: str, size: int = 8) -> int:
 
     BLAKE2b of the text ``atout:<seed>:<purpose>`` gives the same number on every platform and
     Python version, and costs far less than seeding a Mersenne Twister per deal."""
-    text = b"atout:%d:%s" % (seed, purpose.encode())
+    text = f"atout:{int(seed)}:{purpose}".encode()  # the bytes b"atout:%d:%s" gave, faster
     return int.from_bytes(hashlib.blake2b(text, digest_size=size).digest(), "big")
 
 

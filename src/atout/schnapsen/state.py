@@ -387,7 +387,8 @@ class SchnapsenState(State):
         ``manual_claim`` (RULES.md §3 `manual_claim`): a claim is made on lead or after winning
         a trick, and the declarer has led, so the follower plays on; the marriage points count
         for the declarer's next claim (on lead again, or after winning this trick)."""
-        self._hands[seat] ^= 1 << c
+        # A list item is updated as x[i] = x[i] ^ m: compiled, x[i] ^= m is a generic call.
+        self._hands[seat] = self._hands[seat] ^ (1 << c)
         self._lead = c
         if marriage:
             suit = SUIT[c]
@@ -416,16 +417,16 @@ class SchnapsenState(State):
         Under ``manual_claim`` (RULES.md §3 `manual_claim`) the winner of a trick claims, or
         not, as the player on lead of the next; after the last trick, with no lead to come, the
         winner is asked to ``claim`` or ``pass`` before the deal is settled."""
-        self._hands[seat] ^= 1 << c
+        self._hands[seat] = self._hands[seat] ^ (1 << c)
         lead, leader, trump = self._lead, self._leader, self._trump
         if SUIT[c] == SUIT[lead]:
             winner = seat if STRENGTH[c] > STRENGTH[lead] else leader
         else:
             winner = seat if SUIT[c] == trump else leader
         worth = POINTS[c] + POINTS[lead]
-        self._won[winner] |= (1 << c) | (1 << lead)
-        self._points[winner] += worth
-        self._tricks[winner] += 1
+        self._won[winner] = self._won[winner] | (1 << c) | (1 << lead)
+        self._points[winner] = self._points[winner] + worth
+        self._tricks[winner] = self._tricks[winner] + 1
         self._lead = -1
         self._leader = winner
         self._trick_log = (self._trick_log, leader, lead, c, winner, worth)
@@ -462,7 +463,7 @@ class SchnapsenState(State):
         pos = self._stock_pos
         stock = self._stock
         first = stock[pos]
-        self._hands[winner] |= 1 << first
+        self._hands[winner] = self._hands[winner] | (1 << first)
         if pos + 1 < len(stock):
             second = stock[pos + 1]
             self._stock_pos = pos + 2
@@ -472,7 +473,7 @@ class SchnapsenState(State):
             self._bottom = -1
             self._stock_pos = pos + 1
             face_up = True
-        self._hands[loser] |= 1 << second
+        self._hands[loser] = self._hands[loser] | (1 << second)
         if events is not None:
             events.append(_DRAWN[winner * 52 + first])
             events.append(_DRAWN[(2 + loser if face_up else loser) * 52 + second])

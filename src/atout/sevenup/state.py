@@ -438,7 +438,8 @@ class SevenUpState(State):
                 self._to_act = self._dealer
 
     def _lead_card(self, seat: int, c: int, events: list[Event] | None) -> None:
-        self._hands[seat] ^= 1 << c
+        # A list item is updated as x[i] = x[i] ^ m: compiled, x[i] ^= m is a generic call.
+        self._hands[seat] = self._hands[seat] ^ (1 << c)
         self._lead = c
         self._to_act = 1 - seat
         if events is not None:
@@ -454,7 +455,7 @@ class SevenUpState(State):
             winner = seat if c > lead else leader
         else:
             winner = seat if SUIT[c] == self._trump else leader
-        self._won[winner] |= (1 << c) | (1 << lead)
+        self._won[winner] = self._won[winner] | (1 << c) | (1 << lead)
         self._trick_log = (self._trick_log, leader, lead, c, winner)
         self._lead = -1
         self._leader = winner
