@@ -3,6 +3,8 @@
     python bench/strength.py ladder [--games schnapsen,seven_up,river] [--matches 100]
                                     [--rungs random,easy,medium,hard,expert]
     python bench/strength.py rdeep [--levels hard,expert] [--peers 16x4,32x8] [--matches 200]
+    python bench/strength.py paired --games seven_up --a expert --b hard --against medium
+                                    [--matches 200] [--deals]
 
 ``ladder`` plays each level against the one below it (random < easy < medium < hard < expert,
 or the ``--rungs`` given) in every game, whole matches on duplicate deals, and prints the score
@@ -14,6 +16,15 @@ bench/strength_river.py's ladder gives the interval of the difference.
 closing) against its RdeepBot(16, 4) and RdeepBot(32, 8), the first leader alternating, and
 prints the share of matches won with a 95% interval (targets: hard >= 65% against (16, 4),
 expert >= 75%). River against OpenSpiel's ISMCTS is bench/strength_river.py.
+
+``paired`` compares two bots (two levels, or two versions of one) through a third: ``--a``
+against ``--against``, then ``--b`` against it, on the same duplicate deals and, seat by seat,
+the same random numbers (the arena's common random numbers), so that the two runs part only
+where ``a`` and ``b`` decide differently. It prints each one's share of the matches won (of
+points per deal for River), their difference with a 95% interval over the paired duplicate
+groups, and the variance reduction: the variance of the difference were the two runs played
+on independent deals, over the variance of the paired difference (how many times fewer
+matches the paired design needs for the same interval).
 """
 
 from __future__ import annotations
@@ -59,6 +70,49 @@ def _num(x: float | None) -> str:
     return "inf" if x is None else f"{x:+.0f}"
 
 
+def _group_scores(game: str, bots: tuple[str, str], *, matches: int, deals: bool, jobs: int,
+                  seed: int) -> dict[int, float]:  # fmt: skip
+    """Bot 0's mean result per duplicate group: its share of the matches won, or for River (more
+    than two seats) its points per deal."""
+    t = Tournament(game, bots, units=matches, deals=deals, duplicate=True, seed=seed)
+    per_group: dict[int, list[float]] = {}
+    for r in run(t, jobs=jobs).results:
+        seats = [s for s, b in enumerate(r.seats) if b == 0]
+        if len(r.seats) == 2:
+            value = sum(r.outcome[s] for s in seats)
+        else:
+            points = [p for deal in r.deal_points for s, p in enumerate(deal) if s in seats]
+            value = sum(points) / max(1, len(r.deal_points)) / len(seats)
+        per_group.setdefault(r.group, []).append(value)
+    return {g: sum(v) / len(v) for g, v in per_group.items()}
+
+
+def paired(games: list[str], a: str, b: str, against: str, *, matches: int, deals: bool,
+           jobs: int, seed: int) -> None:  # fmt: skip
+    unit = "deals" if deals else "matches"
+    print(f"paired: {a} and {b}, each against {against}, {matches} {unit} on the same duplicate "
+          "deals and random numbers")  # fmt: skip
+    for game in games:
+        start = time.perf_counter()
+        x = _group_scores(game, (a, against), matches=matches, deals=deals, jobs=jobs, seed=seed)
+        y = _group_scores(game, (b, against), matches=matches, deals=deals, jobs=jobs, seed=seed)
+        groups = sorted(x)
+        n = len(groups)
+        diffs = [x[g] - y[g] for g in groups]
+        mean = sum(diffs) / n
+        var_paired = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        mx, my = sum(x.values()) / n, sum(y.values()) / n
+        var_x = sum((x[g] - mx) ** 2 for g in groups) / (n - 1)
+        var_y = sum((y[g] - my) ** 2 for g in groups) / (n - 1)
+        half = 1.96 * math.sqrt(var_paired / n)
+        reduction = (var_x + var_y) / var_paired if var_paired > 0 else math.inf
+        what = f"share of {unit} won" if "river" not in game else "points per deal"
+        took = time.perf_counter() - start
+        print(f"  {game:10} {what}: {a} {mx:.3f}, {b} {my:.3f}; difference {mean:+.3f} "
+              f"[{mean - half:+.3f}, {mean + half:+.3f}] over {n} duplicate groups; variance "
+              f"reduction {reduction:.1f}x against unpaired runs  ({took:.0f} s)")  # fmt: skip
+
+
 def _rdeep_job(level: str, samples: int, depth: int, seed: int, matches: int) -> list[bool]:
     from schnapsen_peer import peer_bot
     from schnapsen_peer import run as peer_run
@@ -88,11 +142,15 @@ def rdeep(levels: list[str], peers: list[tuple[int, int]], matches: int, jobs: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("ladder", "rdeep"))
+    parser.add_argument("what", choices=("ladder", "rdeep", "paired"))
     parser.add_argument("--games", default="schnapsen,seven_up,river")
     parser.add_argument("--levels", default="hard,expert", help="rdeep: the levels to play")
     parser.add_argument("--peers", default="16x4,32x8", help="rdeep: RdeepBot samples x depth")
     parser.add_argument("--rungs", default=",".join(LADDER), help="ladder: weakest first")
+    parser.add_argument("--a", default="expert", help="paired: the first bot")
+    parser.add_argument("--b", default="hard", help="paired: the second bot")
+    parser.add_argument("--against", default="medium", help="paired: the bot both play")
+    parser.add_argument("--deals", action="store_true", help="paired: single deals, not matches")
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
@@ -100,6 +158,9 @@ def main() -> None:
     random.seed(args.seed)
     if args.what == "ladder":
         ladder(args.games.split(","), split_specs(args.rungs), args.matches, args.jobs, args.seed)
+    elif args.what == "paired":
+        paired(args.games.split(","), args.a, args.b, args.against, matches=args.matches,
+               deals=args.deals, jobs=args.jobs, seed=args.seed)  # fmt: skip
     else:
         peers = [(int(a), int(b)) for a, b in (p.split("x") for p in args.peers.split(","))]
         rdeep(split_specs(args.levels), peers, args.matches, args.jobs, args.seed)

@@ -38,3 +38,13 @@ def test_arena_bench_prints_both_job_counts() -> None:
     out = _run("arena.py", "--matches", "40", "--repeat", "1")
     assert "arena --jobs 1" in out and "of legal+step on CPU time (target: 80%" in out
     assert "arena --jobs 2" in out and "x jobs 1 by the clock" in out and "of two raw" in out
+
+
+def test_paired_strength_prints_the_difference_and_the_variance_reduction() -> None:
+    """Issue 18's paired design: two bots through a third on the same deals and numbers."""
+    games = "schnapsen,river"
+    bots = ["--a", "easy", "--b", "random", "--against", "random"]
+    out = _run("strength.py", "paired", "--games", games, *bots, "--matches", "8", "--deals")
+    assert "schnapsen  share of deals won: easy" in out and "random" in out
+    assert "river      points per deal: easy" in out
+    assert out.count("variance reduction") == 2 and "over 4 duplicate groups" in out

@@ -97,6 +97,24 @@ def test_a_coin_flip_pair_has_an_interval_around_zero() -> None:
     assert bt["low"] < 0 < bt["high"]
 
 
+@pytest.mark.parametrize("rules", ["schnapsen", "seven_up", "river(players=4, start_cards=3)"])
+def test_a_seat_draws_the_same_numbers_whoever_sits_there(rules: str) -> None:
+    """Common random numbers: on duplicate deals a seat's random stream does not depend on the
+    bot in it, so two copies of the random bot play each pack's games as mirror images, and
+    every duplicate group splits its wins and points evenly between them."""
+    t = Tournament(rules, ("random", "random"), units=24, duplicate=True, seed=5)
+    results = run(t).results
+    for g in {r.group for r in results}:
+        games = [r for r in results if r.group == g]
+        wins = [sum(r.outcome[s] for r in games for s, b in enumerate(r.seats) if b == bot)
+                for bot in (0, 1)]  # fmt: skip
+        assert wins[0] == wins[1], (g, wins)
+        first = games[0]
+        for other in games[1:]:
+            # The same seats scored the same points: the same game, whoever played it.
+            assert other.deal_points == first.deal_points
+
+
 def test_a_bot_at_fault_forfeits_and_the_run_goes_on() -> None:
     t = Tournament("schnapsen", ("random", f"{BOTS}:RaisingBot(after=2)", f"{BOTS}:IllegalBot"),
                    units=6, deals=True, duplicate=True)  # fmt: skip

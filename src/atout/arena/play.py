@@ -97,10 +97,10 @@ def play_unit(
     bots = [factory(specs[b])() for b in unit.seats]
     # A bot that does not look at views gets a bare one, built once: a saving per decision.
     bare = [None if uses_view(b) else View(s, rules) for s, b in enumerate(bots)]
-    rngs = [
-        random.Random(seeded_int(unit.seed, f"arena:{unit.arrangement}:{s}"))
-        for s in range(game.seats)
-    ]
+    # Common random numbers: a seat's stream comes from the unit's seed and the seat, not from
+    # the bot seated there, so that on duplicate deals two bots (or two versions of one) in the
+    # same seat draw the same numbers and part only where they decide differently.
+    rngs = [random.Random(seeded_int(unit.seed, f"arena:seat:{s}")) for s in range(game.seats)]
     state = game.new_match(seed=unit.seed)
     choose = [b.choose for b in bots]
     step = state.step

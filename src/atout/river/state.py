@@ -23,7 +23,7 @@ A round's result adds the hands dealt, which its pack, dealer and number of card
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from atout.cards import SUIT_MASKS, CardSet, bits, card_text, suit_name
 from atout.core.actions import Action, Bid, Play
@@ -121,6 +121,13 @@ class RiverState(State):
         self._sheet = ()
         self._deal_no = 0
         self._start_deal(dealer, None)
+
+    def clone(self) -> Self:
+        """An independent copy. The blank state is made by a direct call of this class:
+        compiled, that is a C call, where the base class's ``type(self)()`` is a generic one."""
+        new = RiverState()
+        new._copy_from(self)
+        return cast(Self, new)
 
     def _copy_from(self, other: RiverState) -> None:
         self._copy_match(other)

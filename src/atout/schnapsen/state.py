@@ -25,7 +25,7 @@ The match: ``_to_go`` counts down from 7 per seat; ``_deals`` holds the finished
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from atout.cards import CardSet, bits, card_text, suit_name
 from atout.core.actions import Action, Claim, Close, Exchange, Pass, Play
@@ -147,6 +147,13 @@ class SchnapsenState(State):
         self._deals = ()
         self._deal_no = 0
         self._start_deal(dealer, events)
+
+    def clone(self) -> Self:
+        """An independent copy. The blank state is made by a direct call of this class:
+        compiled, that is a C call, where the base class's ``type(self)()`` is a generic one."""
+        new = SchnapsenState()
+        new._copy_from(self)
+        return cast(Self, new)
 
     def _copy_from(self, other: SchnapsenState) -> None:
         self._copy_match(other)

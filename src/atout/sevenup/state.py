@@ -25,7 +25,7 @@ The match: ``_scores`` are the points per seat as they stand, the current deal's
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Self, cast
 
 from atout.cards import CardSet, Rank, bits, card_text, mask_of, suit_name
 from atout.core.actions import Action, Beg, Discard, Give, Play, Run, Stand
@@ -145,6 +145,13 @@ class SevenUpState(State):
         self._deals = ()
         self._deal_no = 0
         self._start_deal(dealer, None)
+
+    def clone(self) -> Self:
+        """An independent copy. The blank state is made by a direct call of this class:
+        compiled, that is a C call, where the base class's ``type(self)()`` is a generic one."""
+        new = SevenUpState()
+        new._copy_from(self)
+        return cast(Self, new)
 
     def _copy_from(self, other: SevenUpState) -> None:
         self._copy_match(other)
