@@ -27,8 +27,10 @@ It also samples the servers' resident memory (their bot workers included) every
 ``--rss-every`` seconds while the clock runs, and prints it after the warm-up (``--warmup``
 seconds, by default a quarter of the run) and at the end, with the least-squares slope of the
 samples after the warm-up in MB per minute: a soak (``--seconds 1200 --tables 200``) shows
-whether memory stays flat. The servers run without the request quotas (``--no-quotas``), as
-every simulated player comes from 127.0.0.1.
+whether memory stays flat (``--rss-out`` keeps every sample). The server keeps a finished table
+in memory for ten minutes (``FORGET_AFTER``), so memory rises until then by design: a soak's
+warm-up should be longer (``--warmup 900``). The servers run without the request quotas
+(``--no-quotas``), as every simulated player comes from 127.0.0.1.
 
 The players are lean on purpose (HTTP/1.1 keep-alive over bare asyncio streams, uvloop when
 installed), so that on a small machine the bench spends its CPU on the server, not on itself.
@@ -486,6 +488,9 @@ async def bench(args: argparse.Namespace, spec: str | None) -> dict[str, Any]:
             setup.stop()
     warmup = args.seconds / 4 if args.warmup is None else args.warmup
     after = [(t, m) for t, m in samples if t >= warmup]
+    if args.rss_out:
+        with open(args.rss_out, "a") as out:
+            out.writelines(f"{spec or args.url},{t:.1f},{m:.2f}\n" for t, m in samples)
     lat = sorted(stats.latencies)
     return {
         "setup": spec or args.url,
@@ -564,6 +569,7 @@ def main() -> int:
     p.add_argument("--url", help="bench a server already running here instead")
     p.add_argument("--rss-every", type=float, default=5.0, help="seconds between RSS samples")
     p.add_argument("--warmup", type=float, help="seconds before the RSS slope (default: 1/4)")
+    p.add_argument("--rss-out", help="append the RSS samples to this file (setup,seconds,MB)")
     args = p.parse_args()
     try:
         import uvloop
