@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import atout
 from atout import conformance
 from atout.games import game_class
+from atout.schnapsen.layout import HAND
 
 CASES = [text for name in atout.names() for text in game_class(name).variants()]
 SEEDS = st.integers(0, 2**40)
@@ -62,7 +63,7 @@ def test_the_hiding_check_catches_a_leaky_view(monkeypatch: pytest.MonkeyPatch) 
         v = honest(self, seat)
         if seat is None:
             return v
-        return dataclasses.replace(v, hand=atout.CardSet(self._hands[0] | self._hands[1]))
+        return dataclasses.replace(v, hand=atout.CardSet(self._seats[HAND] | self._seats[HAND + 1]))
 
     monkeypatch.setattr(SchnapsenState, "view", leaky)
     game = atout.load("schnapsen")

@@ -13,6 +13,7 @@ from atout.cards import SCHNAPSEN_PACK, card_text
 from atout.core.actions import Action
 from atout.core.events import Event
 from atout.core.state import State, shuffled_pack
+from atout.schnapsen.layout import HAND
 from atout.schnapsen.state import SchnapsenState
 
 from .schnapsen.helpers import pack
@@ -106,7 +107,7 @@ def test_a_rule_bug_mid_apply_leaves_the_state_whole(monkeypatch: pytest.MonkeyP
     before = state.clone()
 
     def broken(self: SchnapsenState, seat: int, c: int, events: object) -> None:
-        self._hands[seat] = 0
+        self._seats[HAND + seat] = 0
         raise RuntimeError("boom")
 
     monkeypatch.setattr(SchnapsenState, "_follow", broken)
@@ -133,15 +134,16 @@ def test_a_rule_bug_late_in_a_match_is_undone_by_replaying_it(
         state.apply(rng.choice(state.legal_actions(seat)), seat)
     before = state.clone()
     cls = type(state)
-    advance = cls._advance
+    advance = cls._try_advance
     faults = [RuntimeError("boom")]  # one fault, on this action only: a bug's one bad case
 
-    def broken(self: State, seat: int, action: Action, events: list[Event] | None) -> None:
-        advance(self, seat, action, events)  # the action done, then the fault
+    def broken(self: State, seat: int, action: Action, events: list[Event] | None) -> bool:
+        done = advance(self, seat, action, events)  # the action done, then the fault
         if faults:
             raise faults.pop()
+        return done
 
-    monkeypatch.setattr(cls, "_advance", broken)
+    monkeypatch.setattr(cls, "_try_advance", broken)
     to_act = state.to_act
     seat = to_act if isinstance(to_act, int) else min(to_act)  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match="boom"):
@@ -156,10 +158,10 @@ def test_a_state_that_cannot_be_replayed_says_so(monkeypatch: pytest.MonkeyPatch
     state = atout.load("schnapsen").new_match(seed=3)
     state._packs = ((),)  # as a sampled world has: no pack to replay from
 
-    def broken(self: State, seat: int, action: Action, events: list[Event] | None) -> None:
+    def broken(self: State, seat: int, action: Action, events: list[Event] | None) -> bool:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(SchnapsenState, "_advance", broken)
+    monkeypatch.setattr(SchnapsenState, "_try_advance", broken)
     with pytest.raises(RuntimeError, match="boom") as failure:
         state.apply(state.legal_actions()[0])
     assert "could not be replayed" in " ".join(failure.value.__notes__)

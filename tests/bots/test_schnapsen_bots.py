@@ -14,6 +14,7 @@ from atout.cards import bits
 from atout.conformance import check_fair_choice, twin
 from atout.core.actions import Claim, Exchange, Play
 from atout.schnapsen import SchnapsenState, SchnapsenView
+from atout.schnapsen.layout import HAND
 from atout.schnapsen.tables import BEATS, STRENGTH, SUIT, SUIT_MASKS
 from atout.schnapsen.worlds import knowledge, sample_world
 
@@ -51,7 +52,7 @@ def test_worlds_give_the_same_view_and_cover_the_truth(rules: str) -> None:
             view = state.view(seat)
             assert isinstance(view, SchnapsenView)
             k = knowledge(view)
-            truth = state._hands[1 - seat]
+            truth = state._seats[HAND + 1 - seat]
             assert truth & ~(k.known | k.allowed) == 0, "the real hand is outside the support"
             assert k.known & ~truth == 0, "a card known to be held is not"
             for j in range(3):

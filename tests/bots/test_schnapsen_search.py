@@ -18,6 +18,7 @@ from atout.bots.schnapsen_solve import DealSolver, points_outcome
 from atout.bots.solve import solve
 from atout.core.actions import Play
 from atout.schnapsen import SchnapsenState, SchnapsenView
+from atout.schnapsen.layout import TAKEN
 from atout.schnapsen.state import MATCH_POINTS
 
 from ..schnapsen.helpers import deal, play
@@ -166,7 +167,7 @@ def test_the_search_takes_a_sure_win() -> None:
     declares it rather than play on."""
     state = deal("AH KC QC JS 10D", "10H QH KS JD AC", "JC", "KD AS JH 10C QD KH 10S AD QS")
     play(state, "play AH", "play 10H")  # seat 0: 21 points and a trick
-    state._points[0] = 30  # as if a marriage had been credited before
+    state._seats[TAKEN] = 30  # as if a marriage had been credited before
     view = state.view(0)
     bot = SchnapsenSearch(worlds=4, playouts=2, time=60)
     legal = state.legal_actions()

@@ -29,6 +29,7 @@ from typing import Any, Final, Protocol
 
 from atout._engine import ENGINE
 from atout.cards import bits
+from atout.schnapsen.layout import HAND, MARRIED, PENDING, TAKEN, TRICKS
 from atout.schnapsen.state import SchnapsenState
 from atout.schnapsen.tables import BEATS as _BEATS
 from atout.schnapsen.tables import (
@@ -159,17 +160,16 @@ class DealSolver:
 
 def _position(state: SchnapsenState) -> tuple[int | tuple[int, ...], ...]:
     """The arguments of the C kernel's ``Table.search``: what :class:`_Search` starts from."""
-    hands, points, married = state._hands, state._points, state._married
-    pending, tricks = state._pending, state._tricks
+    seats = state._seats
     return (
-        hands[0],
-        hands[1],
-        points[0] + married[0],
-        points[1] + married[1],
-        pending[0],
-        pending[1],
-        tricks[0],
-        tricks[1],
+        seats[HAND],
+        seats[HAND + 1],
+        seats[TAKEN] + seats[MARRIED],
+        seats[TAKEN + 1] + seats[MARRIED + 1],
+        seats[PENDING],
+        seats[PENDING + 1],
+        seats[TRICKS],
+        seats[TRICKS + 1],
         state._trump,
         state._stock,
         state._closed_by,
@@ -204,10 +204,11 @@ class _Search:
         assert isinstance(table, dict)
         self.solver = solver
         self.table = table
-        self.hands = state._hands[:]
-        self.points = [state._points[s] + state._married[s] for s in (0, 1)]
-        self.pending = state._pending[:]
-        self.tricks = state._tricks[:]
+        seats = state._seats
+        self.hands = seats[HAND : HAND + 2]
+        self.points = [seats[TAKEN + s] + seats[MARRIED + s] for s in (0, 1)]
+        self.pending = seats[PENDING : PENDING + 2]
+        self.tricks = seats[TRICKS : TRICKS + 2]
         self.trump = state._trump
         self.stock = state._stock
         # [closer or -1, the opponent's credited points and tricks at the close]

@@ -288,21 +288,21 @@ class State(ABC):
             who = to_act  # the common case, checked without a call
         else:
             who = self._acting_seat(seat)
-        if not self._is_legal(who, act):
-            raise IllegalAction(self._why_illegal(who, act))
         events: list[Event] = []
         try:
-            self._advance(who, act, events)
+            done = self._try_advance(who, act, events)
         except BaseException as e:
             # A rule bug must not leave a table half changed: put every field back.
             if not self._rewind():
                 e.add_note("atout: the match could not be replayed to undo the half-done action")
             raise
+        if not done:
+            raise IllegalAction(self._why_illegal(who, act))
         self._log = (self._log, who, act)
         return events
 
     def _rewind(self) -> bool:
-        """Put the state back as it was before the action whose ``_advance`` just failed, and
+        """Put the state back as it was before the action whose ``_try_advance`` just failed, and
         say whether it could.
 
         That state is the match replayed from its packs through its log, as a record replays:
@@ -330,10 +330,18 @@ class State(ABC):
             who = to_act  # the common case, checked without a call
         else:
             who = self._acting_seat(seat)
-        if not self._is_legal(who, action):
+        if not self._try_advance(who, action, None):
             raise IllegalAction(self._why_illegal(who, action))
-        self._advance(who, action, None)
         self._log = (self._log, who, action)
+
+    def _try_advance(self, seat: int, action: Action, events: list[Event] | None) -> bool:
+        """Apply ``action`` for ``seat`` and say True if the rules allow it now; else say
+        False, nothing changed. :meth:`apply` and :meth:`step` go through this: a game whose
+        check and move read the same fields of the action overrides it to read them once."""
+        if not self._is_legal(seat, action):
+            return False
+        self._advance(seat, action, events)
+        return True
 
     @property
     @abstractmethod

@@ -12,6 +12,7 @@ from atout.core.game import Game
 from atout.core.state import View
 from atout.errors import NotationError
 from atout.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRY, PASS, PLAY
+from atout.schnapsen.layout import HAND
 from atout.schnapsen.rules import SchnapsenRules
 from atout.schnapsen.state import SchnapsenState
 from atout.schnapsen.tables import KING, QUEEN
@@ -87,7 +88,7 @@ class Schnapsen(Game[SchnapsenState]):
 
     def world_weight(self, view: View, world: SchnapsenState) -> float:
         assert isinstance(view, SchnapsenView) and view.seat is not None
-        return world_weight(view, world._hands[1 - view.seat])
+        return world_weight(view, world._seats[HAND + 1 - view.seat])
 
     def deal_value(self, deal: Data, seat: int) -> float:
         """The game points won (positive) or conceded (negative)."""

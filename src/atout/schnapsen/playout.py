@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Final
 from atout.cards import _BITS_CACHE, bits
 from atout.core.actions import Action
 from atout.schnapsen.actions import CLAIM, CLOSE, EXCHANGE, MARRY, PASS, PLAY
+from atout.schnapsen.layout import HAND, MARRIED, PENDING, TAKEN, TRICKS, WON
 from atout.schnapsen.tables import (
     BEATS,
     FOLLOWER_WINS,
@@ -44,8 +45,7 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
     start = len(state._deals)
     # Lists are shared with the state and changed in place; scalars live in locals and are
     # written back before any of the state's own methods runs.
-    hands, won, points, married = state._hands, state._won, state._points, state._married
-    tricks, pending = state._tricks, state._pending
+    seats = state._seats
     trump = state._trump
     trump_mask = SUIT_MASKS[trump]
     jack = JACK[trump]
@@ -65,7 +65,7 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
         if manual and state._window:
             careful: Action = (CLAIM, PASS)[int(random() * 2)]
         elif lead < 0:
-            hand = hands[seat]
+            hand = seats[HAND + seat]
             cards = cached(hand) or bits(hand)
             # A suit's Queen and King are adjacent bits (ranks 10 and 11): both held is one AND.
             queens = hand & (hand >> 1) & QUEENS
@@ -78,7 +78,7 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
             k = int(random() * n)
             if not pairs and k < len(cards):
                 c = cards[k]
-                hands[seat] = hand ^ (1 << c)
+                seats[HAND + seat] = hand ^ (1 << c)
                 lead = c
                 log = (log, seat, PLAY[c])
                 seat = 1 - seat
@@ -99,14 +99,14 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
                 # Inlined _close: the opponent's standing is recorded, the stock stops.
                 other = 1 - seat
                 state._closed_by = seat
-                state._closed_at = tricks[0] + tricks[1]
-                state._close_points = points[other] + married[other]
-                state._close_tricks = tricks[other]
+                state._closed_at = seats[TRICKS] + seats[TRICKS + 1]
+                state._close_points = seats[TAKEN + other] + seats[MARRIED + other]
+                state._close_tricks = seats[TRICKS + other]
                 is_open = False
                 log = (log, seat, CLOSE)
                 continue
         else:
-            hand = hands[seat]
+            hand = seats[HAND + seat]
             if is_open:
                 legal = hand
             else:
@@ -115,33 +115,33 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
             cards = cached(legal) or bits(legal)
             c = cards[int(random() * len(cards))]
             hand ^= 1 << c
-            if is_open or hand or hands[1 - seat]:
+            if is_open or hand or seats[HAND + 1 - seat]:
                 # Not the last trick: settle it here.
-                hands[seat] = hand
+                seats[HAND + seat] = hand
                 log = (log, seat, PLAY[c])
                 i = lead * 52 + c
                 winner = seat if follower_wins[i] else leader
                 worth = TRICK_POINTS[i]
-                won[winner] |= (1 << c) | (1 << lead)
-                points[winner] += worth
-                tricks[winner] += 1
+                seats[WON + winner] = seats[WON + winner] | (1 << c) | (1 << lead)
+                seats[TAKEN + winner] = seats[TAKEN + winner] + worth
+                seats[TRICKS + winner] = seats[TRICKS + winner] + 1
                 trick_log = (trick_log, leader, lead, c, winner, worth)
                 lead, leader, seat = -1, winner, winner
-                if tricks[winner] == 1 and pending[winner]:
-                    married[winner] += pending[winner]
-                    pending[winner] = 0
-                if not manual and points[winner] + married[winner] >= _GOAL:
+                if seats[TRICKS + winner] == 1 and seats[PENDING + winner]:
+                    seats[MARRIED + winner] = seats[MARRIED + winner] + seats[PENDING + winner]
+                    seats[PENDING + winner] = 0
+                if not manual and seats[TAKEN + winner] + seats[MARRIED + winner] >= _GOAL:
                     state._lead, state._leader, state._log = lead, leader, log
                     state._bottom, state._stock_pos, state._trick_log = bottom, pos, trick_log
                     state._end_deal(winner, "66", None, None)
                     return
                 if is_open:
-                    hands[winner] |= 1 << stock[pos]
+                    seats[HAND + winner] = seats[HAND + winner] | 1 << stock[pos]
                     if pos < last_face_down:
-                        hands[1 - winner] |= 1 << stock[pos + 1]
+                        seats[HAND + 1 - winner] = seats[HAND + 1 - winner] | 1 << stock[pos + 1]
                         pos += 2
                     else:
-                        hands[1 - winner] |= 1 << bottom
+                        seats[HAND + 1 - winner] = seats[HAND + 1 - winner] | 1 << bottom
                         bottom = -1
                         pos += 1
                         is_open = False

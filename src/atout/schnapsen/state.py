@@ -1,13 +1,15 @@
 """The Schnapsen engine: one match to 7-to-0, RULES.md §3, on int bitmasks.
 
-Fields of a deal (seats 0 and 1; lists are indexed by seat and copied by ``clone``):
+Fields of a deal (seats 0 and 1):
 
-- ``_hands``, ``_won``: masks of the cards held and captured.
+- ``_seats``: each seat's numbers in one list of twelve, laid out by
+  :mod:`atout.schnapsen.layout` (``_seats[HAND + seat]``, ...), so that ``clone`` copies one
+  list: ``HAND`` and ``WON``, masks of the cards held and captured; ``TAKEN``, captured card
+  points; ``MARRIED``, credited marriage points; ``PENDING``, marriage points waiting for the
+  declarer's first trick (66 is judged on taken + married); ``TRICKS``, tricks won.
 - ``_stock``: the nine face-down cards in draw order, ``_stock_pos`` how many are drawn;
   ``_bottom`` is the trump card under the stock (face up until closed; -1 once taken).
   Invariant: the stock is played out exactly when ``_bottom == -1``.
-- ``_points``: captured card points; ``_married``: credited marriage points; ``_pending``:
-  marriage points waiting for the declarer's first trick. 66 is judged on points + married.
 - ``_leader`` leads the current trick; ``_lead`` is the card led, -1 before the lead.
 - ``_closed_by``: the closer or -1; ``_closed_at``: the number of tricks finished then;
   ``_close_points``/``_close_tricks``: the closer's opponent's credited points and tricks at
@@ -57,6 +59,7 @@ from atout.schnapsen.events import (
     StockClosed,
     TrumpExchanged,
 )
+from atout.schnapsen.layout import HAND, MARRIED, PENDING, SEATS, TAKEN, TRICKS, WON
 from atout.schnapsen.playout import random_playout
 from atout.schnapsen.tables import (
     BEATS,
@@ -100,12 +103,7 @@ class SchnapsenState(State):
     _deals: tuple[SchnapsenDealResult, ...]
     _deal_no: int
     _dealer: int
-    _hands: list[int]
-    _won: list[int]
-    _points: list[int]
-    _married: list[int]
-    _pending: list[int]
-    _tricks: list[int]
+    _seats: list[int]
     _stock: tuple[int, ...]
     _stock_pos: int
     _bottom: int
@@ -164,12 +162,7 @@ class SchnapsenState(State):
         self._deals = other._deals
         self._deal_no = other._deal_no
         self._dealer = other._dealer
-        self._hands = other._hands[:]
-        self._won = other._won[:]
-        self._points = other._points[:]
-        self._married = other._married[:]
-        self._pending = other._pending[:]
-        self._tricks = other._tricks[:]
+        self._seats = other._seats[:]
         self._stock = other._stock
         self._stock_pos = other._stock_pos
         self._bottom = other._bottom
@@ -196,16 +189,11 @@ class SchnapsenState(State):
         self._dealer = dealer
         eldest = 1 - dealer
         p = pack
-        hands = [0, 0]
-        hands[eldest] = 1 << p[0] | 1 << p[1] | 1 << p[2] | 1 << p[7] | 1 << p[8]
-        hands[dealer] = 1 << p[3] | 1 << p[4] | 1 << p[5] | 1 << p[9] | 1 << p[10]
+        seats = [0] * SEATS
+        seats[HAND + eldest] = 1 << p[0] | 1 << p[1] | 1 << p[2] | 1 << p[7] | 1 << p[8]
+        seats[HAND + dealer] = 1 << p[3] | 1 << p[4] | 1 << p[5] | 1 << p[9] | 1 << p[10]
         turned = pack[6]
-        self._hands = hands
-        self._won = [0, 0]
-        self._points = [0, 0]
-        self._married = [0, 0]
-        self._pending = [0, 0]
-        self._tricks = [0, 0]
+        self._seats = seats
         self._stock = pack[11:]
         self._stock_pos = 0
         self._bottom = turned
@@ -252,7 +240,7 @@ class SchnapsenState(State):
         if self._window:
             return _WINDOW[:]
         assert isinstance(to_act, int)
-        hand = self._hands[to_act]
+        hand = self._seats[HAND + to_act]
         acts: list[Action] = []
         # The cards straight off the mask, lowest first (as bits() gives them): a bits() call
         # and a list built from its tuple cost more than the loop.
@@ -287,20 +275,11 @@ class SchnapsenState(State):
         kind = type(action)
         if self._window:
             return kind is CLAIM_KIND or kind is PASS_KIND
-        hand = self._hands[seat]
+        hand = self._seats[HAND + seat]
         if kind is PLAY_KIND:
             assert isinstance(action, Play)
             c = index_field(action, "card", 52)
-            if c < 0:
-                return False
-            if self._lead >= 0:
-                return not action.marriage and bool(self._follow_mask(hand) >> c & 1)
-            if not hand >> c & 1:
-                return False
-            if action.marriage:
-                pair = MARRIAGE[SUIT[c]]
-                return (c == KING[SUIT[c]] or c == QUEEN[SUIT[c]]) and hand & pair == pair
-            return True
+            return c >= 0 and self._play_legal(hand, c, action.marriage)
         leading = self._lead < 0
         if kind is EXCHANGE_KIND:
             return leading and self._open and bool(hand >> JACK[self._trump] & 1)
@@ -310,8 +289,38 @@ class SchnapsenState(State):
             return leading and self._manual
         return False
 
+    def _play_legal(self, hand: int, c: int, marriage: bool) -> bool:
+        """Whether the holder of ``hand`` may play card ``c`` now, declaring a marriage with
+        it or not (outside the window after the last trick)."""
+        if self._lead >= 0:
+            return not marriage and bool(self._follow_mask(hand) >> c & 1)
+        if not hand >> c & 1:
+            return False
+        if marriage:
+            pair = MARRIAGE[SUIT[c]]
+            return (c == KING[SUIT[c]] or c == QUEEN[SUIT[c]]) and hand & pair == pair
+        return True
+
+    def _try_advance(self, seat: int, action: Action, events: list[Event] | None) -> bool:
+        """A play (nearly every action) is checked and made on one read of its fields;
+        anything else goes the generic way, through ``_is_legal`` and ``_advance``."""
+        if type(action) is not PLAY_KIND or self._window:
+            return super()._try_advance(seat, action, events)
+        assert isinstance(action, Play)
+        c = index_field(action, "card", 52)
+        if c < 0:
+            return False
+        marriage = action.marriage  # read after the card, as _is_legal reads it
+        if not self._play_legal(self._seats[HAND + seat], c, marriage):
+            return False
+        if self._lead < 0:
+            self._lead_card(seat, c, marriage, events)
+        else:
+            self._follow(seat, c, events)
+        return True
+
     def _why_illegal(self, seat: int, action: Action) -> str:
-        hand = self._hands[seat]
+        hand = self._seats[HAND + seat]
         leading = self._lead < 0
         trump = self._trump
         if self._window:
@@ -395,23 +404,26 @@ class SchnapsenState(State):
         a trick, and the declarer has led, so the follower plays on; the marriage points count
         for the declarer's next claim (on lead again, or after winning this trick)."""
         # A list item is updated as x[i] = x[i] ^ m: compiled, x[i] ^= m is a generic call.
-        self._hands[seat] = self._hands[seat] ^ (1 << c)
+        self._seats[HAND + seat] = self._seats[HAND + seat] ^ (1 << c)
         self._lead = c
         if marriage:
             suit = SUIT[c]
             worth = 40 if suit == self._trump else 20
-            credited = self._tricks[seat] > 0
+            credited = self._seats[TRICKS + seat] > 0
             self._marriages += (
-                MarriageRecord(seat, suit, c, worth, self._tricks[0] + self._tricks[1]),
+                MarriageRecord(seat, suit, c, worth, self._seats[TRICKS] + self._seats[TRICKS + 1]),
             )
             if events is not None:
                 events.append(MarriageDeclared(seat, suit, c, worth, credited))
                 events.append(card_played(seat, c))
             if not credited:
-                self._pending[seat] += worth
+                self._seats[PENDING + seat] += worth
             else:
-                self._married[seat] += worth
-                if not self._manual and self._points[seat] + self._married[seat] >= GOAL:
+                self._seats[MARRIED + seat] += worth
+                if (
+                    not self._manual
+                    and self._seats[TAKEN + seat] + self._seats[MARRIED + seat] >= GOAL
+                ):
                     self._end_deal(seat, "66", None, events)
                     return
         elif events is not None:
@@ -424,36 +436,38 @@ class SchnapsenState(State):
         Under ``manual_claim`` (RULES.md §3 `manual_claim`) the winner of a trick claims, or
         not, as the player on lead of the next; after the last trick, with no lead to come, the
         winner is asked to ``claim`` or ``pass`` before the deal is settled."""
-        self._hands[seat] = self._hands[seat] ^ (1 << c)
+        seats = self._seats
+        seats[HAND + seat] = seats[HAND + seat] ^ (1 << c)
         lead, leader, trump = self._lead, self._leader, self._trump
         if SUIT[c] == SUIT[lead]:
             winner = seat if STRENGTH[c] > STRENGTH[lead] else leader
         else:
             winner = seat if SUIT[c] == trump else leader
         worth = POINTS[c] + POINTS[lead]
-        self._won[winner] = self._won[winner] | (1 << c) | (1 << lead)
-        self._points[winner] = self._points[winner] + worth
-        self._tricks[winner] = self._tricks[winner] + 1
+        seats[WON + winner] = seats[WON + winner] | (1 << c) | (1 << lead)
+        seats[TAKEN + winner] = seats[TAKEN + winner] + worth
+        tricks = seats[TRICKS + winner] + 1
+        seats[TRICKS + winner] = tricks
         self._lead = -1
         self._leader = winner
         self._trick_log = (self._trick_log, leader, lead, c, winner, worth)
         if events is not None:
             events.append(card_played(seat, c))
             events.append(trick_won(winner, leader, lead, c, worth))
-        if self._tricks[winner] == 1 and self._pending[winner]:
-            waited = self._pending[winner]
-            self._married[winner] += waited
-            self._pending[winner] = 0
+        if tricks == 1 and seats[PENDING + winner]:
+            waited = seats[PENDING + winner]
+            seats[MARRIED + winner] += waited
+            seats[PENDING + winner] = 0
             if events is not None:
                 events.append(MarriageCredited(winner, waited))
-        last = not (self._hands[0] | self._hands[1])
+        last = not (seats[HAND] | seats[HAND + 1])
         if last and self._last_ten and self._closed_by < 0:
-            self._points[winner] += 10
+            seats[TAKEN + winner] += 10
         if last and self._manual:
             self._window = 1
             self._to_act = winner
             return
-        if not self._manual and self._points[winner] + self._married[winner] >= GOAL:
+        if not self._manual and seats[TAKEN + winner] + seats[MARRIED + winner] >= GOAL:
             self._end_deal(winner, "66", None, events)
             return
         if last:
@@ -470,7 +484,8 @@ class SchnapsenState(State):
         pos = self._stock_pos
         stock = self._stock
         first = stock[pos]
-        self._hands[winner] = self._hands[winner] | (1 << first)
+        seats = self._seats
+        seats[HAND + winner] = seats[HAND + winner] | (1 << first)
         if pos + 1 < len(stock):
             second = stock[pos + 1]
             self._stock_pos = pos + 2
@@ -480,7 +495,7 @@ class SchnapsenState(State):
             self._bottom = -1
             self._stock_pos = pos + 1
             face_up = True
-        self._hands[loser] = self._hands[loser] | (1 << second)
+        seats[HAND + loser] = seats[HAND + loser] | (1 << second)
         if events is not None:
             events.append(_DRAWN[winner * 52 + first])
             events.append(_DRAWN[(2 + loser if face_up else loser) * 52 + second])
@@ -488,9 +503,11 @@ class SchnapsenState(State):
     def _exchange_jack(self, seat: int, events: list[Event] | None) -> None:
         """Give the Jack of trumps for the face-up trump card; the same player still leads."""
         jack, taken = JACK[self._trump], self._bottom
-        self._hands[seat] ^= (1 << jack) | (1 << taken)
+        self._seats[HAND + seat] ^= (1 << jack) | (1 << taken)
         self._bottom = jack
-        self._exchange = ExchangeRecord(seat, jack, taken, self._tricks[0] + self._tricks[1])
+        self._exchange = ExchangeRecord(
+            seat, jack, taken, self._seats[TRICKS] + self._seats[TRICKS + 1]
+        )
         if events is not None:
             events.append(TrumpExchanged(seat, jack, taken))
 
@@ -498,16 +515,16 @@ class SchnapsenState(State):
         """Close the stock: no more draws, strict rules, the opponent's standing recorded."""
         other = 1 - seat
         self._closed_by = seat
-        self._closed_at = self._tricks[0] + self._tricks[1]
-        self._close_points = self._points[other] + self._married[other]
-        self._close_tricks = self._tricks[other]
+        self._closed_at = self._seats[TRICKS] + self._seats[TRICKS + 1]
+        self._close_points = self._seats[TAKEN + other] + self._seats[MARRIED + other]
+        self._close_tricks = self._seats[TRICKS + other]
         if events is not None:
             events.append(StockClosed(seat, self._close_points, self._close_tricks))
 
     def _claim(self, seat: int, events: list[Event] | None) -> None:
         """``manual_claim`` (RULES.md §3 `manual_claim`): a correct claim wins as 66 does; a
         wrong one gives the opponent 2 game points, or 3 if the claimant has won no trick."""
-        total = self._points[seat] + self._married[seat]
+        total = self._seats[TAKEN + seat] + self._seats[MARRIED + seat]
         correct = total >= GOAL
         if events is not None:
             events.append(Claimed(seat, total, correct))
@@ -537,7 +554,7 @@ class SchnapsenState(State):
         """The closer's opponent scores 2, or 3 if they had won no trick when the stock was
         closed (``closer_fail_tricks_at_end``: by the end of the deal)."""
         opponent = 1 - self._closed_by
-        tricks = self._tricks[opponent] if self._fail_at_end else self._close_tricks
+        tricks = self._seats[TRICKS + opponent] if self._fail_at_end else self._close_tricks
         return 2 if tricks else 3
 
     def _end_deal(
@@ -548,7 +565,8 @@ class SchnapsenState(State):
         if reason == "66":
             if closer < 0:
                 points = _game_points(
-                    self._points[loser] + self._married[loser], self._tricks[loser]
+                    self._seats[TAKEN + loser] + self._seats[MARRIED + loser],
+                    self._seats[TRICKS + loser],
                 )
             elif closer == winner:
                 points = _game_points(self._close_points, self._close_tricks)
@@ -558,7 +576,7 @@ class SchnapsenState(State):
         elif reason == "closer_failed":
             points = self._closer_failed_points()
         elif reason == "wrong_claim":
-            points = 2 if self._tricks[loser] else 3
+            points = 2 if self._seats[TRICKS + loser] else 3
         else:
             points = 1
         left = max(0, self._to_go[winner] - points)
@@ -570,8 +588,11 @@ class SchnapsenState(State):
             winner,
             points,
             reason,
-            (self._points[0] + self._married[0], self._points[1] + self._married[1]),
-            (self._tricks[0], self._tricks[1]),
+            (
+                self._seats[TAKEN] + self._seats[MARRIED],
+                self._seats[TAKEN + 1] + self._seats[MARRIED + 1],
+            ),
+            (self._seats[TRICKS], self._seats[TRICKS + 1]),
             closer if closer >= 0 else None,  # closed_by
             claimant,  # claimed_by
         )
@@ -609,8 +630,8 @@ class SchnapsenState(State):
             dealer=self._dealer,
             to_act=to_act if isinstance(to_act, int) else None,
             leader=self._leader,
-            hand=CardSet(self._hands[seat]) if seat is not None else None,
-            hand_sizes=(self._hands[0].bit_count(), self._hands[1].bit_count()),
+            hand=CardSet(self._seats[HAND + seat]) if seat is not None else None,
+            hand_sizes=(self._seats[HAND].bit_count(), self._seats[HAND + 1].bit_count()),
             trump=self._trump,
             trump_card=self._bottom if self._open else None,
             turned=self._turned,
@@ -620,9 +641,12 @@ class SchnapsenState(State):
             closed_at=self._closed_at if self._closed_by >= 0 else None,
             close_record=(self._close_points, self._close_tricks) if self._closed_by >= 0 else None,
             trick=(self._lead,) if self._lead >= 0 else (),
-            points=(self._points[0] + self._married[0], self._points[1] + self._married[1]),
-            pending=(self._pending[0], self._pending[1]),
-            tricks=(self._tricks[0], self._tricks[1]),
+            points=(
+                self._seats[TAKEN] + self._seats[MARRIED],
+                self._seats[TAKEN + 1] + self._seats[MARRIED + 1],
+            ),
+            pending=(self._seats[PENDING], self._seats[PENDING + 1]),
+            tricks=(self._seats[TRICKS], self._seats[TRICKS + 1]),
             to_go=self._to_go,
             history=self._trick_records(),
             marriages=self._marriages,
@@ -663,13 +687,13 @@ class SchnapsenState(State):
             else:
                 face_up = 1 << self._bottom
         return {
-            "hand0": self._hands[0],
-            "hand1": self._hands[1],
+            "hand0": self._seats[HAND],
+            "hand1": self._seats[HAND + 1],
             "stock": stock,
             "trump_card": face_up,
             "trick": 1 << self._lead if self._lead >= 0 else 0,
-            "won0": self._won[0],
-            "won1": self._won[1],
+            "won0": self._seats[WON],
+            "won1": self._seats[WON + 1],
         }
 
 

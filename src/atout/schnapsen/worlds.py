@@ -22,6 +22,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from atout.cards import bits
+from atout.schnapsen.layout import HAND, MARRIED, PENDING, SEATS, TAKEN, TRICKS, WON
 from atout.schnapsen.state import SchnapsenState
 from atout.schnapsen.tables import (
     BEATS,
@@ -177,22 +178,19 @@ def world(
     s._packs = tuple(() for _ in range(view.deal))
     s._deal_no = view.deal
     s._dealer = view.dealer
-    hands = [0, 0]
-    hands[me] = view.hand.mask
-    hands[opponent] = opponent_hand
-    s._hands = hands
-    won = [0, 0]
-    captured = [0, 0]
+    seats = [0] * SEATS
+    seats[HAND + me] = view.hand.mask
+    seats[HAND + opponent] = opponent_hand
     log: tuple[Any, ...] | None = None
     for t in view.history:
-        won[t.winner] |= (1 << t.cards[0]) | (1 << t.cards[1])
-        captured[t.winner] += t.points
+        seats[WON + t.winner] |= (1 << t.cards[0]) | (1 << t.cards[1])
+        seats[TAKEN + t.winner] += t.points
         log = (log, t.leader, t.cards[0], t.cards[1], t.winner, t.points)
-    s._won = won
-    s._points = captured
-    s._married = [view.points[0] - captured[0], view.points[1] - captured[1]]
-    s._pending = list(view.pending)
-    s._tricks = list(view.tricks)
+    for seat in (0, 1):
+        seats[MARRIED + seat] = view.points[seat] - seats[TAKEN + seat]
+        seats[PENDING + seat] = view.pending[seat]
+        seats[TRICKS + seat] = view.tricks[seat]
+    s._seats = seats
     s._stock = stock
     s._stock_pos = 0
     s._bottom = k.bottom
