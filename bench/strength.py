@@ -5,6 +5,12 @@
     python bench/strength.py rdeep [--levels hard,expert] [--peers 16x4,32x8] [--matches 200]
     python bench/strength.py paired --games seven_up --a expert --b hard --against medium
                                     [--matches 200] [--deals]
+    python bench/strength.py dealsets [--games ...]   # writes bench/data/dealsets/GAME-v1.jsonl.gz
+
+``--deal-set v1`` (ladder, paired) plays the fixed evaluation deals of bench/data/dealsets
+instead of deals shuffled from ``--seed``: the packs are written down, so figures from different
+versions of the code, or of the shuffle, are measured on the same cards. ``dealsets`` makes
+them (their seed is fixed: running it again writes the same files).
 
 ``ladder`` plays each level against the one below it (random < easy < medium < hard < expert,
 or the ``--rungs`` given) in every game, whole matches on duplicate deals, and prints the score
@@ -36,20 +42,45 @@ import random
 import time
 from functools import partial
 from multiprocessing import get_context
+from pathlib import Path
 
-from atout.arena import Tournament, run, summarise
+from atout.arena import Tournament, dealset, run, summarise
 from atout.bots import make
 from atout.bots.loader import split_specs
 
 LADDER = ("random", "easy", "medium", "hard", "expert")
+DEAL_SETS = Path(__file__).parent / "data" / "dealsets"
+#: Each game's evaluation set: entries (duplicate groups) and packs per entry. Schnapsen's
+#: longest match is 13 deals (at least one point a deal: 6 + 6 + 1); River's is its schedule
+#: of 19 rounds; Seven Up has no bound, and 12 deals covers every match of 2,000 played at
+#: random (the longest took 7). Gzipped: random orders of cards hardly compress further.
+SET_SIZES = {"schnapsen": (400, 13), "seven_up": (400, 12), "river": (200, 19)}
+SET_SEED = 2026
 
 
-def ladder(games: list[str], rungs: list[str], matches: int, jobs: int, seed: int) -> None:
-    print(f"ladder: {matches} matches per pair, duplicate deals")
+def deal_set_path(game: str, version: str | None) -> str | None:
+    """The file of ``game``'s evaluation set ``version`` (None for seeded deals)."""
+    return None if version is None else str(DEAL_SETS / f"{game}-{version}.jsonl.gz")
+
+
+def write_deal_sets(games: list[str]) -> None:
+    DEAL_SETS.mkdir(parents=True, exist_ok=True)
+    for game in games:
+        entries, packs = SET_SIZES[game]
+        path = deal_set_path(game, "v1")
+        assert path is not None
+        dealset.dump(dealset.make(game, f"{game}-v1", entries, packs, SET_SEED), path)
+        print(f"  {path}: {entries} entries of {packs} packs")
+
+
+def ladder(games: list[str], rungs: list[str], matches: int, jobs: int, seed: int, *,
+           deal_set: str | None) -> None:  # fmt: skip
+    print(f"ladder: {matches} matches per pair, duplicate deals" + _on(deal_set))
     for game in games:
         for weak, strong in itertools.pairwise(rungs):
             start = time.perf_counter()
-            t = Tournament(game, (strong, weak), units=matches, duplicate=True, seed=seed)
+            t = Tournament(game, (strong, weak), units=matches, duplicate=True, seed=seed,
+                           deal_set=deal_set_path(game, deal_set))  # fmt: skip
             report = summarise(run(t, jobs=jobs))
             pair = report["pairs"][0] if "pairs" in report else None
             took = time.perf_counter() - start
@@ -70,11 +101,16 @@ def _num(x: float | None) -> str:
     return "inf" if x is None else f"{x:+.0f}"
 
 
+def _on(deal_set: str | None) -> str:
+    return f" (the evaluation set {deal_set})" if deal_set else ""
+
+
 def _group_scores(game: str, bots: tuple[str, str], *, matches: int, deals: bool, jobs: int,
-                  seed: int) -> dict[int, float]:  # fmt: skip
+                  seed: int, deal_set: str | None) -> dict[int, float]:  # fmt: skip
     """Bot 0's mean result per duplicate group: its share of the matches won, or for River (more
     than two seats) its points per deal."""
-    t = Tournament(game, bots, units=matches, deals=deals, duplicate=True, seed=seed)
+    t = Tournament(game, bots, units=matches, deals=deals, duplicate=True, seed=seed,
+                   deal_set=deal_set_path(game, deal_set))  # fmt: skip
     per_group: dict[int, list[float]] = {}
     for r in run(t, jobs=jobs).results:
         seats = [s for s, b in enumerate(r.seats) if b == 0]
@@ -88,14 +124,16 @@ def _group_scores(game: str, bots: tuple[str, str], *, matches: int, deals: bool
 
 
 def paired(games: list[str], a: str, b: str, against: str, *, matches: int, deals: bool,
-           jobs: int, seed: int) -> None:  # fmt: skip
+           jobs: int, seed: int, deal_set: str | None) -> None:  # fmt: skip
     unit = "deals" if deals else "matches"
     print(f"paired: {a} and {b}, each against {against}, {matches} {unit} on the same duplicate "
-          "deals and random numbers")  # fmt: skip
+          "deals and random numbers" + _on(deal_set))  # fmt: skip
     for game in games:
         start = time.perf_counter()
-        x = _group_scores(game, (a, against), matches=matches, deals=deals, jobs=jobs, seed=seed)
-        y = _group_scores(game, (b, against), matches=matches, deals=deals, jobs=jobs, seed=seed)
+        x = _group_scores(game, (a, against), matches=matches, deals=deals, jobs=jobs, seed=seed,
+                          deal_set=deal_set)  # fmt: skip
+        y = _group_scores(game, (b, against), matches=matches, deals=deals, jobs=jobs, seed=seed,
+                          deal_set=deal_set)  # fmt: skip
         groups = sorted(x)
         n = len(groups)
         diffs = [x[g] - y[g] for g in groups]
@@ -142,7 +180,7 @@ def rdeep(levels: list[str], peers: list[tuple[int, int]], matches: int, jobs: i
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("ladder", "rdeep", "paired"))
+    parser.add_argument("what", choices=("ladder", "rdeep", "paired", "dealsets"))
     parser.add_argument("--games", default="schnapsen,seven_up,river")
     parser.add_argument("--levels", default="hard,expert", help="rdeep: the levels to play")
     parser.add_argument("--peers", default="16x4,32x8", help="rdeep: RdeepBot samples x depth")
@@ -154,13 +192,18 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=100)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--deal-set", help="ladder, paired: play the evaluation set (v1)")
     args = parser.parse_args()
     random.seed(args.seed)
     if args.what == "ladder":
-        ladder(args.games.split(","), split_specs(args.rungs), args.matches, args.jobs, args.seed)
+        ladder(args.games.split(","), split_specs(args.rungs), args.matches, args.jobs, args.seed,
+               deal_set=args.deal_set)  # fmt: skip
     elif args.what == "paired":
         paired(args.games.split(","), args.a, args.b, args.against, matches=args.matches,
-               deals=args.deals, jobs=args.jobs, seed=args.seed)  # fmt: skip
+               deals=args.deals, jobs=args.jobs, seed=args.seed,
+               deal_set=args.deal_set)  # fmt: skip
+    elif args.what == "dealsets":
+        write_deal_sets(args.games.split(","))
     else:
         peers = [(int(a), int(b)) for a, b in (p.split("x") for p in args.peers.split(","))]
         rdeep(split_specs(args.levels), peers, args.matches, args.jobs, args.seed)

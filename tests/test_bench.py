@@ -48,3 +48,11 @@ def test_paired_strength_prints_the_difference_and_the_variance_reduction() -> N
     assert "schnapsen  share of deals won: easy" in out and "random" in out
     assert "river      points per deal: easy" in out
     assert out.count("variance reduction") == 2 and "over 4 duplicate groups" in out
+
+
+def test_paired_strength_on_the_evaluation_set() -> None:
+    """``--deal-set v1`` plays the shipped evaluation deals of bench/data/dealsets."""
+    bots = ["--a", "easy", "--b", "random", "--against", "random"]
+    out = _run("strength.py", "paired", "--games", "seven_up", *bots, "--matches", "4",
+               "--deals", "--deal-set", "v1")  # fmt: skip
+    assert "(the evaluation set v1)" in out and "over 2 duplicate groups" in out

@@ -26,3 +26,8 @@ class PackError(ValueError):
 
 class RecordError(ValueError):
     """A match record that does not replay; the message names the step or field at fault."""
+
+
+class DealSetError(ValueError):
+    """An evaluation deal-set file that cannot be read or played; the message names the line
+    at fault."""

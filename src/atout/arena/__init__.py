@@ -4,9 +4,11 @@
 >>> report = summarise(run(Tournament("schnapsen", ("random", "random"), units=20)))
 
 The ``atout arena`` command is a face over this API. See :mod:`atout.arena.schedule` for who
-plays where, :mod:`atout.arena.play` for one match, :mod:`atout.arena.stats` for the numbers.
+plays where, :mod:`atout.arena.dealset` for fixed evaluation deals,
+:mod:`atout.arena.play` for one match, :mod:`atout.arena.stats` for the numbers.
 """
 
+from atout.arena import dealset
 from atout.arena.play import Fault, UnitResult, play_unit
 from atout.arena.report import csv_text, summarise, text
 from atout.arena.schedule import Unit, schedule
@@ -20,6 +22,7 @@ __all__ = [
     "Unit",
     "UnitResult",
     "csv_text",
+    "dealset",
     "play_unit",
     "run",
     "schedule",

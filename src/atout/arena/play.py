@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from atout import record as records
+from atout.arena.schedule import Unit
 from atout.bots.base import uses_view
 from atout.bots.loader import factory
 from atout.core.actions import Action
@@ -86,13 +87,13 @@ def _game(rules: str) -> Game[State]:
 def play_unit(
     rules: str,
     specs: tuple[str, ...],
-    unit: Any,
+    unit: Unit,
     *,
     deals: bool,
     keep_record: bool = False,
 ) -> UnitResult:
-    """Play one unit (an :class:`~atout.arena.schedule.Unit`): a whole match, or with
-    ``deals`` its first deal only."""
+    """Play one unit: a whole match, or with ``deals`` its first deal only, on the unit's
+    packs (from a deal set) and then packs shuffled from its seed."""
     game = _game(rules)
     bots = [factory(specs[b])() for b in unit.seats]
     # A bot that does not look at views gets a bare one, built once: a saving per decision.
@@ -101,7 +102,7 @@ def play_unit(
     # the bot seated there, so that on duplicate deals two bots (or two versions of one) in the
     # same seat draw the same numbers and part only where they decide differently.
     rngs = [random.Random(seeded_int(unit.seed, f"arena:seat:{s}")) for s in range(game.seats)]
-    state = game.new_match(seed=unit.seed)
+    state = game.new_match(seed=unit.seed, packs=unit.packs)
     choose = [b.choose for b in bots]
     step = state.step
     faults: list[Fault] = []

@@ -3,7 +3,9 @@
 A *unit* is one match (or one deal, in deal mode) at one table: a seed, from which every pack
 of the unit is shuffled, and the bot in each seat. With ``duplicate`` every seed is played once
 per seat arrangement (both ways round for two seats, every rotation for more), so the luck of
-the cards cancels out; otherwise arrangements alternate from one seed to the next.
+the cards cancels out; otherwise arrangements alternate from one seed to the next. A duplicate
+tournament may be played on a fixed deal set instead (:mod:`atout.arena.dealset`): the packs
+written down, so that figures from different versions of the code compare.
 
 Two-seat games play every pair of bots (a round robin). Games with more seats seat the bots
 around the table in order, repeating the list to fill it (two bots at four seats: A B A B), and
@@ -15,6 +17,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
+from atout.arena.dealset import DealSet
 from atout.core.state import seeded_int
 from atout.errors import RulesError
 
@@ -30,6 +33,8 @@ class Unit:
     group: int  # units sharing a seed and a set of bots: a duplicate group
     arrangement: int
     seats: tuple[int, ...]
+    #: The first packs of the match, from a deal set (later deals shuffled from the seed).
+    packs: tuple[tuple[int, ...], ...] = ()
 
 
 def arrangements(bots: tuple[int, ...], seats: int) -> list[tuple[int, ...]]:
@@ -43,9 +48,20 @@ def arrangements(bots: tuple[int, ...], seats: int) -> list[tuple[int, ...]]:
     return out
 
 
-def schedule(bots: int, seats: int, units: int, *, duplicate: bool, seed: int) -> list[Unit]:
+def schedule(
+    bots: int,
+    seats: int,
+    units: int,
+    *,
+    duplicate: bool,
+    seed: int,
+    deal_set: DealSet | None = None,
+) -> list[Unit]:
     """The units of a tournament, in a fixed order: ``units`` per table line-up (rounded up to
-    whole duplicate groups), seeds drawn from ``seed``."""
+    whole duplicate groups), seeds drawn from ``seed``. On a ``deal_set`` (duplicate only),
+    group ``g`` of every line-up plays entry ``g``: its seed and its packs."""
+    if deal_set is not None and not duplicate:
+        raise RulesError("a deal set is played duplicate: every entry at every arrangement")
     if bots < 1:
         raise RulesError("a tournament needs at least one bot")
     if seats == 2:
@@ -64,9 +80,12 @@ def schedule(bots: int, seats: int, units: int, *, duplicate: bool, seed: int) -
             per_group = len(ways)
             groups = -(-units // per_group)
             for g in range(groups):
-                unit_seed = seeded_int(seed, f"arena:{lineup}:{g}")
+                if deal_set is not None:
+                    unit_seed, packs = deal_set.entry(g)
+                else:
+                    unit_seed, packs = seeded_int(seed, f"arena:{lineup}:{g}"), ()
                 for a, seats_of in enumerate(ways):
-                    out.append(Unit(len(out), unit_seed, group, a, seats_of))
+                    out.append(Unit(len(out), unit_seed, group, a, seats_of, packs))
                 group += 1
         else:
             for g in range(units):

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from atout import record as records
+from atout.arena import dealset
+from atout.arena.dealset import DealSet
 from atout.arena.play import UnitResult, play_unit
 from atout.arena.schedule import Unit, schedule
 from atout.arena.stats import sprt_bounds, sprt_llr
@@ -49,6 +51,8 @@ class Tournament:
     duplicate: bool = False
     seed: int = 0
     sprt: Sprt | None = None
+    #: A deal-set file (:mod:`atout.arena.dealset`) to play instead of seeds (duplicate only).
+    deal_set: str | None = None
 
     def check(self) -> None:
         """Raise a clear error for unknown games, options and bots before anything runs."""
@@ -59,10 +63,30 @@ class Tournament:
             raise ValueError("play at least one match or deal")
         if self.sprt is not None and len(self.bots) != 2:
             raise ValueError("the SPRT compares exactly two bots")
+        if self.deal_set is not None:
+            self._deal_set()
+
+    def _deal_set(self) -> DealSet | None:
+        """The deal set, read and checked against the rules: its packs must be this game's."""
+        if self.deal_set is None:
+            return None
+        deals = dealset.load(self.deal_set)
+        if load(deals.rules).name != load(self.rules).name:
+            raise ValueError(
+                f"the deal set {deals.name} is for {deals.rules}, not for {self.rules}"
+            )
+        return deals
 
     def schedule(self) -> list[Unit]:
         seats = load(self.rules).seats
-        return schedule(len(self.bots), seats, self.units, duplicate=self.duplicate, seed=self.seed)
+        return schedule(
+            len(self.bots),
+            seats,
+            self.units,
+            duplicate=self.duplicate,
+            seed=self.seed,
+            deal_set=self._deal_set(),
+        )
 
 
 @dataclass

@@ -31,6 +31,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     count.add_argument("--matches", type=int, help="whole matches per line-up of bots")
     count.add_argument("--deals", type=int, help="single deals per line-up of bots")
     a.add_argument("--duplicate", action="store_true", help="play every pack in every seating")
+    a.add_argument(
+        "--deal-set",
+        metavar="FILE",
+        help="play a fixed deal set's packs (implies --duplicate); see atout.arena.dealset",
+    )
     a.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     a.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     a.add_argument("--backend", choices=("local", "ray"), default="local")
@@ -56,9 +61,10 @@ def main(args: argparse.Namespace) -> int:
         bots=tuple(split_specs(args.bots)),
         units=args.matches if args.matches is not None else args.deals,
         deals=args.deals is not None,
-        duplicate=args.duplicate,
+        duplicate=args.duplicate or args.deal_set is not None,
         seed=args.seed,
         sprt=sprt,
+        deal_set=args.deal_set,
     )
     t.check()
     planned = len(t.schedule())

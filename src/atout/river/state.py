@@ -236,21 +236,44 @@ class RiverState(State):
         if self._bidding():
             if kind is not BID_KIND:
                 return False
-            assert isinstance(action, Bid)
             t = index_field(action, "tricks", self._cards + 1)
             return t >= 0 and t != self._forbidden_bid(seat)
         if kind is not PLAY_KIND:
             return False
         assert isinstance(action, Play)
         c = index_field(action, "card", PACK_SIZE)
-        if action.marriage or c < 0:
-            return False
+        return not action.marriage and c >= 0 and self._play_legal(seat, c)
+
+    def _play_legal(self, seat: int, c: int) -> bool:
+        """Whether ``seat`` may play card ``c`` now, the bidding over: a card held, following
+        suit when it can (RULES.md §2 "Play")."""
         hand = self._hands[seat]
         if not hand >> c & 1:
             return False
         if self._table:
             same = hand & SUIT_MASKS[self._table[0] // 13]
             return not same or bool(same >> c & 1)
+        return True
+
+    def _try_advance(self, seat: int, action: Action, events: list[Event] | None) -> bool:
+        """The check and the move on one read of the action's field (as ``_is_legal`` then
+        ``_advance`` would do, reading it twice)."""
+        kind = type(action)
+        if self._bidding():
+            if kind is not BID_KIND:
+                return False
+            t = index_field(action, "tricks", self._cards + 1)
+            if t < 0 or t == self._forbidden_bid(seat):
+                return False
+            self._bid(seat, t, events)
+            return True
+        if kind is not PLAY_KIND:
+            return False
+        assert isinstance(action, Play)
+        c = index_field(action, "card", PACK_SIZE)
+        if action.marriage or c < 0 or not self._play_legal(seat, c):
+            return False
+        self._play(seat, c, events)
         return True
 
     def _why_illegal(self, seat: int, action: Action) -> str:

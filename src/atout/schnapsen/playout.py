@@ -25,10 +25,10 @@ from atout.schnapsen.tables import (
     BEATS,
     FOLLOWER_WINS,
     JACK,
-    QUEEN,
     SUIT,
     SUIT_MASKS,
     TRICK_POINTS,
+    marriages,
 )
 
 if TYPE_CHECKING:
@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 __all__ = ["random_playout"]
 
 _GOAL: Final = 66
-QUEENS: Final = sum(1 << q for q in QUEEN)
 
 
 def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
@@ -67,9 +66,7 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
         elif lead < 0:
             hand = seats[HAND + seat]
             cards = cached(hand) or bits(hand)
-            # A suit's Queen and King are adjacent bits (ranks 10 and 11): both held is one AND.
-            queens = hand & (hand >> 1) & QUEENS
-            pairs = queens | (queens << 1)
+            pairs = marriages(hand)
             n = len(cards) + manual
             if is_open:
                 n += 2 if hand >> jack & 1 else 1

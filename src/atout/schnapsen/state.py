@@ -71,6 +71,7 @@ from atout.schnapsen.tables import (
     STRENGTH,
     SUIT,
     SUIT_MASKS,
+    marriages,
 )
 from atout.schnapsen.view import (
     ExchangeRecord,
@@ -251,10 +252,7 @@ class SchnapsenState(State):
                 acts.append(PLAY[low.bit_length() - 1])
                 follow ^= low
             return acts
-        married = 0
-        for s in range(4):
-            if hand & MARRIAGE[s] == MARRIAGE[s]:
-                married |= MARRIAGE[s]
+        married = marriages(hand)
         rest = hand
         while rest:
             low = rest & -rest

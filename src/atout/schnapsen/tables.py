@@ -19,10 +19,12 @@ __all__ = [
     "PACK_MASK",
     "POINTS",
     "QUEEN",
+    "QUEENS",
     "STRENGTH",
     "SUIT",
     "SUIT_MASKS",
     "TRICK_POINTS",
+    "marriages",
 ]
 
 _ORDER: Final = (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)  # weakest first
@@ -51,6 +53,18 @@ QUEEN: Final[tuple[int, ...]] = tuple(card(Rank.QUEEN, s) for s in range(4))
 KING: Final[tuple[int, ...]] = tuple(card(Rank.KING, s) for s in range(4))
 #: The mask of a suit's King and Queen.
 MARRIAGE: Final[tuple[int, ...]] = tuple((1 << KING[s]) | (1 << QUEEN[s]) for s in range(4))
+#: Every Queen. A suit's King is the bit just above its Queen (ranks 10 and 11).
+QUEENS: Final[int] = sum(1 << q for q in QUEEN)
+assert all(k == q + 1 for k, q in zip(KING, QUEEN, strict=True))
+
+
+def marriages(hand: int) -> int:
+    """The Kings and Queens of ``hand`` that make a marriage (both of a suit held): one AND
+    for the four suits, where a loop over :data:`MARRIAGE` takes eight lookups."""
+    queens = hand & (hand >> 1) & QUEENS
+    return queens | (queens << 1)
+
+
 #: For each trump suit, whether the follower's card wins the trick: ``[lead * 52 + follow]``.
 FOLLOWER_WINS: Final[tuple[bytes, ...]] = tuple(
     bytes(
