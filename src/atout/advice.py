@@ -41,7 +41,7 @@ from atout.core.actions import (
 from atout.core.game import Game
 from atout.core.state import View
 from atout.games import load
-from atout.schnapsen.tables import POINTS
+from atout.schnapsen.tables import POINTS, marriage_worth
 from atout.sevenup.game import SevenUp
 from atout.sevenup.view import SevenUpView
 
@@ -243,7 +243,7 @@ def _schnapsen(view: Any, game: Game[Any], action: Action, legal: Sequence[Actio
     card = action.card
     if action.marriage:
         partner = card + 1 if card % 13 == 10 else card - 1  # the Queen's King, the King's Queen
-        worth = 40 if card // 13 == view.trump else 20
+        worth = marriage_worth(card // 13, view.trump)
         return Reason("marriage", {"partner": card_text(partner), "points": worth})
     if view.trick and _winning(game, view.trick, card, view.trump):
         lead = view.trick[0]

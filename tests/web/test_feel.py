@@ -13,7 +13,14 @@ from playwright.sync_api import Page, expect
 
 from tests.server.harness import ServerProcess
 from tests.web.conftest import PHONE, Pages
-from tests.web.helpers import ace_of_trumps, legal_cards, make_table, play, wait_turn
+from tests.web.helpers import (
+    ace_of_trumps,
+    cards_in_hand,
+    legal_cards,
+    make_table,
+    play,
+    wait_turn,
+)
 from tests.web.test_schnapsen import PACK
 
 BID_1 = '.bids button.bid[data-action="bid 1"]'
@@ -92,10 +99,6 @@ def test_sounds_are_off_by_default_and_played_when_asked_for(
             assert played == []
 
 
-def _hand(page: Page) -> list[str]:
-    return page.eval_on_selector_all(".hand button.card", "els => els.map(e => e.dataset.card)")
-
-
 def test_dealt_and_drawn_cards_arrive_unless_the_system_asks_for_less_motion(
     pages: Pages, server: ServerProcess
 ) -> None:
@@ -105,10 +108,10 @@ def test_dealt_and_drawn_cards_arrive_unless_the_system_asks_for_less_motion(
         )
         page = pages.open(f"/#table={table}", seats={table: seat}, motion=motion)
         wait_turn(page)
-        hand = _hand(page)
+        hand = cards_in_hand(page)
         play(page, "AH")
         wait_turn(page)
-        drawn = [c for c in _hand(page) if c not in hand]
+        drawn = [c for c in cards_in_hand(page) if c not in hand]
         assert len(drawn) == 1, (hand, drawn)
         # The drawn card came into the hand moving, once; not at all under reduced motion.
         arrived = drawn[0] if motion == "no-preference" else ""

@@ -27,7 +27,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
-from atout._engine import ENGINE
+from atout._twins import c_twin
 from atout.cards import bits
 from atout.schnapsen.layout import HAND, MARRIED, PENDING, TAKEN, TRICKS
 from atout.schnapsen.state import SchnapsenState
@@ -42,6 +42,7 @@ from atout.schnapsen.tables import (
     SUIT,
     SUIT_MASKS,
     TRICK_POINTS,
+    marriage_worth,
 )
 
 __all__ = ["KERNEL", "DealSolver", "points_outcome"]
@@ -61,22 +62,16 @@ class _NativeTable(Protocol):
 
 
 def _load_kernel() -> Any:
-    """The C kernel with the rules tables handed to it, or None: under the pure engine (asked
-    for, or chosen because a build is older than its source, see :mod:`atout._engine`), or
-    where it was not built.
-
-    The pure engine's import hook only prefers ``.py`` sources to extensions, and this module
-    has no Python source, so the engine is checked here."""
-    if ENGINE == "pure":
-        return None
-    try:
-        from atout.bots import _dealsolve  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    _dealsolve.init(
-        SUIT, POINTS, FOLLOWER_WINS, TRICK_POINTS, _BEATS, SUIT_MASKS, JACK, KING, QUEEN, MARRIAGE
-    )
-    return _dealsolve
+    """The C kernel (``atout.bots._dealsolve``) with the rules tables handed to it, or None:
+    under the pure engine (asked for, or chosen because a build is older than its source, see
+    :mod:`atout._engine`), or where it was not built."""
+    kernel = c_twin("atout.bots._dealsolve", __file__)
+    if kernel is not None:
+        kernel.init(
+            SUIT, POINTS, FOLLOWER_WINS, TRICK_POINTS, _BEATS, SUIT_MASKS, JACK, KING, QUEEN,
+            MARRIAGE,
+        )  # fmt: skip
+    return kernel
 
 
 _KERNEL: Final[Any] = _load_kernel()
@@ -312,7 +307,7 @@ class _Search:
                 v = self.follow(seat, card, alpha, beta)
                 hands[seat] = hand
             elif kind == 1:
-                worth = 40 if SUIT[card] == trump else 20
+                worth = marriage_worth(SUIT[card], trump)
                 hands[seat] = hand ^ (1 << card)
                 if tricks[seat]:
                     points[seat] += worth

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, Final, TypeVar, cast
 
+from atout._twins import c_twin
 from atout.core.actions import (
     Beg,
     Bid,
@@ -115,19 +116,8 @@ def frozen_py(cls: type[T], *values: object) -> T:
     return obj
 
 
-def _load_frozen() -> Callable[..., Any]:
-    """``atout.core._frozen.new`` where this module is compiled and it was built, else
-    :func:`frozen_py` (under the pure engine this module is its source, so its file says)."""
-    if __file__.endswith(".py"):
-        return frozen_py
-    try:
-        from atout.core import _frozen  # type: ignore[attr-defined]
-    except ImportError:
-        return frozen_py
-    new: Callable[..., Any] = _frozen.new
-    return new
-
-
-#: ``frozen(cls, *values)``: :func:`frozen_py`'s contract, in C where it is built. Typed as
-#: any callable so that the compiled engine calls it directly, without packing the values.
-frozen: Final[Callable[..., Any]] = _load_frozen()
+_FROZEN: Final = c_twin("atout.core._frozen", __file__)
+#: ``frozen(cls, *values)``: :func:`frozen_py`'s contract, in C (``atout.core._frozen.new``)
+#: where this module runs compiled. Typed as any callable so that the compiled engine calls it
+#: directly, without packing the values.
+frozen: Final[Callable[..., Any]] = frozen_py if _FROZEN is None else _FROZEN.new

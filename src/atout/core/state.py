@@ -26,6 +26,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Self
 
+from atout._twins import c_twin
 from atout.core.actions import Action
 from atout.core.events import Event
 from atout.core.view import Result, TrickRecord, View
@@ -111,20 +112,6 @@ def permuted(pack: Sequence[int], k: int) -> tuple[int, ...]:
     return tuple(cards)
 
 
-def _load_permute() -> Callable[[tuple[int, ...], bytes], tuple[int, ...]] | None:
-    """``atout.core._shuffle.permute`` where this module is compiled and it was built; None
-    under the pure engine, which runs :func:`permuted` (its import hook prefers sources to
-    extensions, and the C module has no source, so this module's own file says)."""
-    if __file__.endswith(".py"):
-        return None
-    try:
-        from atout.core import _shuffle  # type: ignore[attr-defined]
-    except ImportError:
-        return None
-    permute: Callable[[tuple[int, ...], bytes], tuple[int, ...]] = _shuffle.permute
-    return permute
-
-
 def _radix_groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     """The Fisher-Yates radices n, n-1, ... 2 in runs whose product stays below 2**62, each
     with that product."""
@@ -142,7 +129,12 @@ def _radix_groups(n: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
 _FACTORIALS: Final = tuple(math.factorial(n) for n in range(53))
 _SEED_BYTES: Final = tuple(min(64, (f.bit_length() + 64 + 7) // 8) for f in _FACTORIALS)
 _RADIX_GROUPS: Final = tuple(_radix_groups(n) for n in range(53))
-_PERMUTE: Final = _load_permute()
+_SHUFFLE: Final = c_twin("atout.core._shuffle", __file__)
+#: ``atout.core._shuffle.permute`` where this module runs compiled; None under the pure engine,
+#: which runs :func:`permuted`.
+_PERMUTE: Final[Callable[[tuple[int, ...], bytes], tuple[int, ...]] | None] = (
+    None if _SHUFFLE is None else _SHUFFLE.permute
+)
 
 
 class State(ABC):

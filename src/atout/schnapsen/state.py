@@ -71,6 +71,7 @@ from atout.schnapsen.tables import (
     STRENGTH,
     SUIT,
     SUIT_MASKS,
+    marriage_worth,
     marriages,
 )
 from atout.schnapsen.view import (
@@ -406,7 +407,7 @@ class SchnapsenState(State):
         self._lead = c
         if marriage:
             suit = SUIT[c]
-            worth = 40 if suit == self._trump else 20
+            worth = marriage_worth(suit, self._trump)
             credited = self._seats[TRICKS + seat] > 0
             self._marriages += (
                 MarriageRecord(seat, suit, c, worth, self._seats[TRICKS] + self._seats[TRICKS + 1]),

@@ -24,6 +24,7 @@ __all__ = [
     "SUIT",
     "SUIT_MASKS",
     "TRICK_POINTS",
+    "marriage_worth",
     "marriages",
 ]
 
@@ -53,6 +54,13 @@ QUEEN: Final[tuple[int, ...]] = tuple(card(Rank.QUEEN, s) for s in range(4))
 KING: Final[tuple[int, ...]] = tuple(card(Rank.KING, s) for s in range(4))
 #: The mask of a suit's King and Queen.
 MARRIAGE: Final[tuple[int, ...]] = tuple((1 << KING[s]) | (1 << QUEEN[s]) for s in range(4))
+
+
+def marriage_worth(suit: int, trump: int) -> int:
+    """A marriage's points (RULES.md §3 "Marriages"): 20, or 40 in trumps."""
+    return 40 if suit == trump else 20
+
+
 #: Every Queen. A suit's King is the bit just above its Queen (ranks 10 and 11).
 QUEENS: Final[int] = sum(1 << q for q in QUEEN)
 assert all(k == q + 1 for k, q in zip(KING, QUEEN, strict=True))

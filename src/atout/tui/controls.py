@@ -30,6 +30,7 @@ from textual.widgets import Button, Static
 from atout.cards import card_text
 from atout.core.state import View
 from atout.river.view import RiverView
+from atout.schnapsen.tables import marriage_worth
 from atout.schnapsen.view import SchnapsenView
 from atout.sevenup.view import SevenUpView
 from atout.tui.cards import label
@@ -99,7 +100,7 @@ def controls_for(
     note = ""
     if chooser is not None and isinstance(view, SchnapsenView):
         name = tr.card_name(card_text(chooser))
-        points = 40 if chooser // 13 == view.trump else 20
+        points = marriage_worth(chooser // 13, view.trump)
         text = card_text(chooser)
         out += [
             Control(

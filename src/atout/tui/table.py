@@ -39,6 +39,7 @@ from atout.core.state import View
 from atout.errors import IllegalAction, NotationError
 from atout.i18n import Translator, capitalise
 from atout.river.view import RiverView
+from atout.schnapsen.tables import marriage_worth
 from atout.tui.cards import sort_hand
 from atout.tui.controls import Control, Controls, card_actions, controls_for, prompt_for
 from atout.tui.felt import FeltInfo
@@ -244,9 +245,9 @@ class TableScreen(Screen[None]):
         trump = trump_of(view)
         # A King or Queen that may declare: the points under it (chosen, it asks: declare?).
         marriages = {
-            c: 40 if c // 13 == trump else 20
+            c: marriage_worth(c // 13, trump)
             for c in playable
-            if f"play {card_text(c)} marriage" in legal
+            if trump is not None and f"play {card_text(c)} marriage" in legal
         }
         hand.show(
             cards,
