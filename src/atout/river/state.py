@@ -236,13 +236,17 @@ class RiverState(State):
         if self._bidding():
             if kind is not BID_KIND:
                 return False
-            t = index_field(action, "tricks", self._cards + 1)
-            return t >= 0 and t != self._forbidden_bid(seat)
+            return self._bid_legal(seat, index_field(action, "tricks", self._cards + 1))
         if kind is not PLAY_KIND:
             return False
         assert isinstance(action, Play)
         c = index_field(action, "card", PACK_SIZE)
         return not action.marriage and c >= 0 and self._play_legal(seat, c)
+
+    def _bid_legal(self, seat: int, t: int) -> bool:
+        """Whether ``seat`` may bid ``t`` tricks (-1 for no number of this round): not the
+        number the hook forbids (RULES.md §2 "Bids")."""
+        return t >= 0 and t != self._forbidden_bid(seat)
 
     def _play_legal(self, seat: int, c: int) -> bool:
         """Whether ``seat`` may play card ``c`` now, the bidding over: a card held, following
@@ -263,7 +267,7 @@ class RiverState(State):
             if kind is not BID_KIND:
                 return False
             t = index_field(action, "tricks", self._cards + 1)
-            if t < 0 or t == self._forbidden_bid(seat):
+            if not self._bid_legal(seat, t):
                 return False
             self._bid(seat, t, events)
             return True
