@@ -17,6 +17,11 @@ root's actions in a world), not by random playouts; and always exactly once noth
 any more. Under ``manual_claim``, which that solver does not model, the generic
 :func:`atout.bots.solve.solve` values the endgame as in ``SearchBot``.
 
+**Learned inference** (``infer``, a weight from 0 to 4, off by default): each world's weight
+is also multiplied by the odds :class:`atout.bots.schnapsen_infer.CardModel` gives its opponent
+hand, raised to ``infer``: a model of where the unseen cards lie, learned from self-play of
+``hard`` (``bench/train_infer.py``).
+
 Measured against ``hard`` (100 matches, duplicate deals, seed 5): 0.620 [0.541, 0.690] with
 ``exact_stock=4``. Playouts in which nobody closes (a random close fails three times in four,
 so the engine's random playouts are dominated by failed closes) measured worse, 0.530
@@ -30,10 +35,12 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from atout.bots.schnapsen_infer import load_model
 from atout.bots.schnapsen_solve import DealSolver, points_outcome
 from atout.bots.search import SearchBot
 from atout.bots.solve import solve
 from atout.core.actions import Action
+from atout.core.game import Game
 from atout.core.state import State, View
 from atout.schnapsen.state import MATCH_POINTS, SchnapsenState
 from atout.schnapsen.view import SchnapsenDealResult, SchnapsenView
@@ -135,17 +142,38 @@ class SchnapsenSearch(SearchBot):
         weighted: bool = True,
         exact_stock: int = 0,
         match: bool = True,
+        infer: float = 0.0,
     ) -> None:
         if exact_stock < 0:
             raise ValueError("exact_stock is at least 0")
+        if not 0.0 <= infer <= 4.0:
+            raise ValueError("infer is a weight from 0 (off) to 4")
         super().__init__(worlds, playouts, time, weighted)
         self.exact_stock = exact_stock
         self.match = match
+        self.infer = infer
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) > 1 and (not isinstance(view, SchnapsenView) or view.seat is None):
             raise ValueError("a Schnapsen seat's view is needed")
         return super().choose(view, legal_actions, rng)
+
+    def weigher(self, view: View, game: Game[State]) -> Callable[[State], float]:
+        """With ``infer``, each world's weight also counts the learned odds of its opponent
+        hand (:class:`atout.bots.schnapsen_infer.CardModel`, tempered by ``infer``)."""
+        base = super().weigher(view, game)
+        if not self.infer:
+            return base
+        assert isinstance(view, SchnapsenView) and view.seat is not None
+        model = load_model().weigher(view, self.infer)
+        opponent = 1 - view.seat
+
+        def weight(world: State) -> float:
+            seen = world.view(opponent)
+            assert isinstance(seen, SchnapsenView) and seen.hand is not None
+            return base(world) * model(seen.hand.mask)
+
+        return weight
 
     def evaluator(self, view: View, world: State, rng: random.Random) -> Callable[[State], float]:
         """Each state after a root action valued by :meth:`_value`, with the deal's ends read

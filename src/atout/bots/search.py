@@ -80,10 +80,11 @@ class SearchBot:
         totals = [0.0] * len(legal_actions)
         plain = [0.0] * len(legal_actions)
         weights = 0.0
+        weigh = self.weigher(view, game)
         n = 0
         for n in range(self.worlds):
             world = game.sample_world(view, rng)
-            weight = game.world_weight(view, world) if self.weighted else 1.0
+            weight = weigh(world)
             weights += weight
             value = self.evaluator(view, world, rng)
             for i, action in enumerate(legal_actions):
@@ -97,6 +98,13 @@ class SearchBot:
         if weights <= 0:  # every world unlikely: the plain means are all there is
             return plain, float(n + 1)
         return totals, weights
+
+    def weigher(self, view: View, game: Game[State]) -> Callable[[State], float]:
+        """How much each world drawn for the view counts: ``Game.world_weight`` when
+        ``weighted``, else 1 (a game's search may weigh them its own way)."""
+        if not self.weighted:
+            return lambda world: 1.0
+        return lambda world: game.world_weight(view, world)
 
     def evaluator(self, view: View, world: State, rng: random.Random) -> Callable[[State], float]:
         """How the states after the root's actions in ``world`` are valued for the view's seat
