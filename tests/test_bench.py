@@ -56,3 +56,22 @@ def test_paired_strength_on_the_evaluation_set() -> None:
     out = _run("strength.py", "paired", "--games", "seven_up", *bots, "--matches", "4",
                "--deals", "--deal-set", "v1")  # fmt: skip
     assert "(the evaluation set v1)" in out and "over 2 duplicate groups" in out
+
+
+def test_the_card_model_trains_and_writes_weights_the_bot_reads(tmp_path: Path) -> None:
+    """Issue 18's inference model: self-play, a fit, the held-out log-loss, a loadable file."""
+    import json
+
+    from atout.bots.schnapsen_infer import CardModel
+
+    out = tmp_path / "model.json"
+    samples = tmp_path / "samples.json.gz"
+    args = ["--level", "medium", "--matches", "10", "--jobs", "1", "--steps", "20"]
+    printed = _run("train_infer.py", *args, "--out", str(out), "--samples", str(samples))
+    assert "10 matches of medium" in printed and "held-out" in printed and "bits uniform" in printed
+    model = CardModel.from_dict(json.loads(out.read_text()))
+    assert model.meta["level"] == "medium" and model.meta["matches"] == 10
+    assert any(w != 0.0 for row in model.weights for w in row)
+    # The samples kept are read back: the same fit, without playing again.
+    again = _run("train_infer.py", *args, "--out", str(out), "--samples", str(samples))
+    assert again.splitlines()[1:3] == printed.splitlines()[1:3]
