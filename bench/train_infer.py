@@ -38,6 +38,7 @@ import numpy as np
 import atout
 from atout.bots import make
 from atout.bots.schnapsen_infer import CARDS, FEATURES, WEIGHTS, CardModel, canonical, features
+from atout.cards import bits
 from atout.schnapsen.view import SchnapsenView
 from atout.schnapsen.worlds import knowledge
 
@@ -60,21 +61,20 @@ def play(level: str, seed: int) -> list[Sample]:
         legal = state.legal_actions()
         if len(legal) > 1:
             assert isinstance(view, SchnapsenView)
-            sample = _sample(view, state.view(1 - seat))
+            sample = _sample(view, state.zones()[f"hand{1 - seat}"])
             if sample is not None:
                 out.append(sample)
         state.apply(bot.choose(view, legal, rng))
     return out
 
 
-def _sample(view: SchnapsenView, theirs: atout.View) -> Sample | None:
-    assert isinstance(theirs, SchnapsenView) and theirs.hand is not None
+def _sample(view: SchnapsenView, held: int) -> Sample | None:
+    """The sample of a view whose opponent holds the cards of mask ``held``."""
     k = knowledge(view)
-    allowed = [c for c in range(52) if k.allowed >> c & 1]
+    allowed = bits(k.allowed)
     slots = k.opponent_size - k.known.bit_count()
     if slots <= 0 or slots >= len(allowed):
         return None  # nothing in doubt: the opponent holds all of them, or none
-    held = theirs.hand.mask
     return (
         features(view),
         [canonical(c, view.trump) for c in allowed],

@@ -58,12 +58,11 @@ CARDS: Final = 20
 
 def canonical(card: int, trump: int) -> int:
     """The card's index among the 20 with the trump suit first: ``suit * 5 + strength``."""
-    suit = SUIT[card]
-    rel = 0 if suit == trump else suit + (1 if suit < trump else 0)
-    return rel * 5 + STRENGTH[card]
+    return _suit(SUIT[card], trump) * 5 + STRENGTH[card]
 
 
 def _suit(suit: int, trump: int) -> int:
+    """The suit's place once trump is moved first (the other suits keep their order)."""
     return 0 if suit == trump else suit + (1 if suit < trump else 0)
 
 

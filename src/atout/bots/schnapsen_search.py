@@ -166,12 +166,11 @@ class SchnapsenSearch(SearchBot):
             return base
         assert isinstance(view, SchnapsenView) and view.seat is not None
         model = load_model().weigher(view, self.infer)
-        opponent = 1 - view.seat
+
+        hand = f"hand{1 - view.seat}"
 
         def weight(world: State) -> float:
-            seen = world.view(opponent)
-            assert isinstance(seen, SchnapsenView) and seen.hand is not None
-            return base(world) * model(seen.hand.mask)
+            return base(world) * model(world.zones()[hand])
 
         return weight
 
