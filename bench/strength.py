@@ -44,6 +44,7 @@ from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
 
+import atout
 from atout.arena import Tournament, dealset, run, summarise
 from atout.bots import make
 from atout.bots.loader import split_specs
@@ -56,6 +57,12 @@ DEAL_SETS = Path(__file__).parent / "data" / "dealsets"
 #: random (the longest took 7). Gzipped: random orders of cards hardly compress further.
 SET_SIZES = {"schnapsen": (400, 13), "seven_up": (400, 12), "river": (200, 19)}
 SET_SEED = 2026
+
+
+def engine_line() -> str:
+    """Which engine the bots run on: the search levels' time caps bind on the pure one (a stale
+    build falls back to it with a warning), which makes them weaker, not only slower."""
+    return f"atout {atout.__version__}, the {atout.ENGINE} engine"
 
 
 def deal_set_path(game: str, version: str | None) -> str | None:
@@ -195,6 +202,7 @@ def main() -> None:
     parser.add_argument("--deal-set", help="ladder, paired: play the evaluation set (v1)")
     args = parser.parse_args()
     random.seed(args.seed)
+    print(engine_line())
     if args.what == "ladder":
         ladder(args.games.split(","), split_specs(args.rungs), args.matches, args.jobs, args.seed,
                deal_set=args.deal_set)  # fmt: skip

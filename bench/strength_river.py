@@ -2,6 +2,7 @@
 
     python bench/strength_river.py ismcts [--level hard] [--tricks 8,10] [--deals 200] [--leaky]
     python bench/strength_river.py ladder [--levels easy,medium,hard] [--units 40] [--first-round]
+                                          [--deal-set v1]
 
 ``ismcts``: OpenSpiel's ``oh_hell`` for 4 players and a fixed number of tricks (one round,
 hook on, a point a trick and 10 for an exact bid: RULES.md §2's scoring). Our bot sits in two
@@ -60,6 +61,7 @@ from atout.river import RiverDealResult
 from atout.river.actions import BID, PLAY
 from atout.river.view import RiverView
 from atout.river.worlds import Sampler, played_by
+from strength import deal_set_path, engine_line
 
 PLAYERS = 4
 #: OpenSpiel's suit index for each of ours (C D H S -> C D S H), and back (the same swap).
@@ -266,7 +268,7 @@ def ladder_main(args: argparse.Namespace) -> None:
         start = time.perf_counter()
         t = Tournament(
             args.rules, (high, low), units=args.units, duplicate=True, seed=args.seed,
-            deals=args.first_round,
+            deals=args.first_round, deal_set=deal_set_path("river", args.deal_set),
         )  # fmt: skip
         result = run(t, jobs=args.jobs)
         # Per duplicate group: the higher level's mean points per round less the lower's.
@@ -313,7 +315,11 @@ def main() -> None:
     )
     two.add_argument("--jobs", type=int, default=2)
     two.add_argument("--seed", type=int, default=1)
+    two.add_argument(
+        "--deal-set", help="play the evaluation set of this version (v1) instead of --seed's deals"
+    )
     args = parser.parse_args()
+    print(engine_line())
     if args.command == "ismcts":
         ismcts_main(args)
     else:

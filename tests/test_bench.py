@@ -48,6 +48,7 @@ def test_paired_strength_prints_the_difference_and_the_variance_reduction() -> N
     assert "schnapsen  share of deals won: easy" in out and "random" in out
     assert "river      points per deal: easy" in out
     assert out.count("variance reduction") == 2 and "over 4 duplicate groups" in out
+    assert out.splitlines()[0].endswith(" engine")  # the engine the figures were made on
 
 
 def test_paired_strength_on_the_evaluation_set() -> None:
@@ -56,6 +57,14 @@ def test_paired_strength_on_the_evaluation_set() -> None:
     out = _run("strength.py", "paired", "--games", "seven_up", *bots, "--matches", "4",
                "--deals", "--deal-set", "v1")  # fmt: skip
     assert "(the evaluation set v1)" in out and "over 2 duplicate groups" in out
+
+
+def test_the_river_ladder_on_the_evaluation_set() -> None:
+    """River's ladder plays the shipped evaluation deals with ``--deal-set v1``."""
+    out = _run("strength_river.py", "ladder", "--rules", "river", "--levels", "random,easy",
+               "--units", "2", "--first-round", "--jobs", "1", "--deal-set", "v1")  # fmt: skip
+    assert out.splitlines()[0].endswith(" engine")
+    assert "easy vs random: 2 first rounds" in out and "points per round" in out
 
 
 def test_the_card_model_trains_and_writes_weights_the_bot_reads(tmp_path: Path) -> None:
@@ -74,4 +83,23 @@ def test_the_card_model_trains_and_writes_weights_the_bot_reads(tmp_path: Path) 
     assert any(w != 0.0 for row in model.weights for w in row)
     # The samples kept are read back: the same fit, without playing again.
     again = _run("train_infer.py", *args, "--out", str(out), "--samples", str(samples))
+    assert again.splitlines()[1:3] == printed.splitlines()[1:3]
+
+
+def test_the_bid_model_trains_and_writes_weights_the_bot_reads(tmp_path: Path) -> None:
+    """Issue 18's River bid model: rounds played, a fit, the held-out figures, a loadable file."""
+    import json
+
+    from atout.bots.river_bid import BidModel
+
+    out = tmp_path / "model.json"
+    samples = tmp_path / "samples.json.gz"
+    args = ["--level", "medium", "--rounds", "10", "--jobs", "1", "--steps", "20"]
+    printed = _run("train_river_bid.py", *args, "--out", str(out), "--samples", str(samples))
+    assert "of 10 rounds" in printed and "held-out log-loss" in printed and "exact" in printed
+    model = BidModel(json.loads(out.read_text()))
+    assert model.meta["level"] == "medium" and model.meta["rounds"] == 10
+    assert any(w != 0.0 for row in model.w1 for w in row)
+    # The rounds kept are read back: the same fit, without playing again.
+    again = _run("train_river_bid.py", *args, "--out", str(out), "--samples", str(samples))
     assert again.splitlines()[1:3] == printed.splitlines()[1:3]

@@ -67,3 +67,12 @@ def test_options_within_bounds_are_taken() -> None:
 def test_a_level_built_in_python_refuses_them_too(time: object) -> None:
     with pytest.raises(ValueError, match="time is "):
         Hard(time=time)  # type: ignore[arg-type]
+
+
+def test_a_compiled_bot_class_takes_its_options_by_name() -> None:
+    """A class compiled by mypyc reports its parameters positional-only; a spec still sets
+    them by name, and an option it does not take is still refused."""
+    bot = make("atout.bots.river_mcts:RiverMCTS(iterations=30,rollout=greedy,bids=model)")
+    assert (bot.iterations, bot.rollout, bot.bids) == (30, "greedy", "model")  # type: ignore[attr-defined]
+    with pytest.raises(RulesError, match="takes iterations"):
+        make("atout.bots.river_mcts:RiverMCTS(depth=3)")

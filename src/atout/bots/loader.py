@@ -119,6 +119,20 @@ def make(spec: str) -> Bot:
     return factory(spec)()
 
 
+def _signature(cls: type) -> inspect.Signature:
+    """The options a bot class takes. A class compiled by mypyc (``atout.bots.river_mcts``)
+    reports every parameter positional-only, yet takes them by keyword, as a spec passes them:
+    those are read as plain parameters."""
+    sig = inspect.signature(cls)
+    if inspect.isfunction(getattr(cls, "__init__", None)):
+        return sig
+    loose = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    return sig.replace(parameters=[
+        p.replace(kind=loose) if p.kind is inspect.Parameter.POSITIONAL_ONLY else p
+        for p in sig.parameters.values()
+    ])  # fmt: skip
+
+
 @functools.cache
 def factory(spec: str) -> Callable[[], Bot]:
     """A function that builds a new bot from a spec, checked once (tournaments build a bot per
@@ -133,7 +147,7 @@ def factory(spec: str) -> Callable[[], Bot]:
             raise RulesError(f"there is no bot {name!r}; the bots are: {', '.join(BOTS)}")
         cls = found
     try:
-        inspect.signature(cls).bind(**options)
+        _signature(cls).bind(**options)
     except TypeError:
         accepted = [p for p in inspect.signature(cls).parameters if p != "self"]
         takes = ", ".join(accepted) if accepted else "no options"

@@ -28,6 +28,11 @@ choice is a function of the view and the random stream unless the machine is too
 With ``infer``, a pool of ``candidates`` uniform worlds is weighed once by how likely each
 makes the other seats' bids and cards (:meth:`atout.bots.river.RiverSearch._weight`), and each
 iteration draws its world from the pool in proportion to those weights.
+
+With ``bids="model"``, a seat bidding in turn in a round of at most ten cards bids by the
+learned model of the tricks its hand takes (:mod:`atout.bots.river_bid`: the bid with the most
+expected points) instead of by the search, whose playouts value a bid with the other seats
+playing at random.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ import time as clock
 from collections.abc import Callable, Sequence
 from typing import Final
 
+from atout.bots.river_bid import MAX_TRICKS, Situation, shipped
 from atout.cards import SUIT_MASKS, bits
 from atout.core.actions import Action, Bid, Play
 from atout.core.state import View
@@ -276,6 +282,14 @@ class Round:
             self.step(card)
 
 
+def _model_bid(view: RiverView, legal: Sequence[Action], *, exact_only: bool) -> Action:
+    """The legal bid with the most expected points under the learned bid model
+    (:mod:`atout.bots.river_bid`), for a seat bidding in turn."""
+    allowed = [a.tricks for a in legal if isinstance(a, Bid)]
+    bid = shipped().choose(Situation.of(view), allowed, exact_only=exact_only)
+    return next(a for a in legal if isinstance(a, Bid) and a.tricks == bid)
+
+
 def key_of(action: Action) -> int:
     """The key of an action (see :class:`Round`)."""
     if isinstance(action, Bid):
@@ -307,17 +321,21 @@ class RiverMCTS:
         infer: bool = False,
         candidates: int = 400,
         rollout: str = "random",
+        bids: str = "search",
     ) -> None:
         if iterations < 1 or time <= 0 or uct < 0 or candidates < 1:
             raise ValueError("iterations and candidates are at least 1, time is positive")
         if rollout not in {"random", "greedy"}:
             raise ValueError('rollout is "random" or "greedy"')
+        if bids not in {"search", "model"}:
+            raise ValueError('bids is "search" or "model"')
         self.iterations = iterations
         self.time = time
         self.uct = uct
         self.infer = infer
         self.candidates = candidates
         self.rollout = rollout
+        self.bids = bids
         #: The tree of the last decision searched (its root), for tests and analysis.
         self.last_root: _Public | None = None
 
@@ -335,6 +353,8 @@ class RiverMCTS:
             # public. Bid by determinized search instead.
             return RiverSearch(worlds=max(64, self.iterations // 8), time=self.time,
                                infer=self.infer).choose(view, legal, rng)  # fmt: skip
+        if isinstance(legal[0], Bid) and self.bids == "model" and view.cards <= MAX_TRICKS:
+            return _model_bid(view, legal, exact_only=game.rules.exact_only)
         deadline = clock.perf_counter() + self.time
         sampler = Sampler(view)
         hook, exact_only = game.rules.hook, game.rules.exact_only
