@@ -61,7 +61,6 @@ from atout.river import RiverDealResult
 from atout.river.actions import BID, PLAY
 from atout.river.view import RiverView
 from atout.river.worlds import Sampler, played_by
-from strength import deal_set_path, engine_line
 
 PLAYERS = 4
 #: OpenSpiel's suit index for each of ours (C D H S -> C D S H), and back (the same swap).
@@ -261,6 +260,10 @@ def ismcts_main(args: argparse.Namespace) -> None:
 
 
 def ladder_main(args: argparse.Namespace) -> None:
+    # The sibling script, on the path when this one runs as a script; imported here because
+    # tests load this module from its file alone, for its OpenSpiel mapping.
+    from strength import deal_set_path
+
     levels = split_specs(args.levels)
     unit = "first rounds" if args.first_round else "matches"
     print(f"{args.rules}: each level against the one below, {args.units} duplicate {unit}")
@@ -319,6 +322,8 @@ def main() -> None:
         "--deal-set", help="play the evaluation set of this version (v1) instead of --seed's deals"
     )
     args = parser.parse_args()
+    from strength import engine_line  # the sibling script, as in ladder_main
+
     print(engine_line())
     if args.command == "ismcts":
         ismcts_main(args)
