@@ -153,7 +153,9 @@ def paired(games: list[str], a: str, b: str, against: str, *, matches: int, deal
         reduction = (var_x + var_y) / var_paired if var_paired > 0 else math.inf
         what = f"share of {unit} won" if "river" not in game else "points per deal"
         took = time.perf_counter() - start
-        print(f"  {game:10} {what}: {a} {mx:.3f}, {b} {my:.3f}; difference {mean:+.3f} "
+        hx, hy = 1.96 * math.sqrt(var_x / n), 1.96 * math.sqrt(var_y / n)
+        print(f"  {game:10} {what}: {a} {mx:.3f} [{mx - hx:.3f}, {mx + hx:.3f}], {b} {my:.3f} "
+              f"[{my - hy:.3f}, {my + hy:.3f}]; difference {mean:+.3f} "
               f"[{mean - half:+.3f}, {mean + half:+.3f}] over {n} duplicate groups; variance "
               f"reduction {reduction:.1f}x against unpaired runs  ({took:.0f} s)")  # fmt: skip
 

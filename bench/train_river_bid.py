@@ -40,12 +40,14 @@ import numpy as np
 
 import atout
 from atout.bots import make
+from atout.bots.river import forbidden_bid
 from atout.bots.river_bid import (
     BID_FEATURES,
     HAND_FEATURES,
     MAX_TRICKS,
     BidModel,
     Situation,
+    best_bid,
     bid_features,
 )
 from atout.core.actions import Bid
@@ -92,8 +94,7 @@ def play(level: str, seed: int) -> list[Sample]:
             turned = view.turned if view.turned is not None else -1
             allowed = {a.tricks for a in legal if isinstance(a, Bid)}
             count = estimate(hand, trump, turned, players, cards)
-            forbidden = next((t for t in range(cards + 1) if t not in allowed), -1)
-            base = model_bid(count, cards, forbidden)
+            base = model_bid(count, cards, forbidden_bid(legal, cards))
             while (bid := base + _offset(rng)) not in allowed:
                 pass
             seat = Situation.of(view)
@@ -201,7 +202,7 @@ def _by_the_model(model: BidModel, samples: list[Sample]) -> tuple[float, float,
         forbidden = hook_bid(cards, earlier) if place == players - 1 else -1
         legal = [b for b in range(cards + 1) if b != forbidden]
         value = model.expected_points(seat, legal)
-        mine = model.choose(seat, legal)
+        mine = best_bid(value)
         chances = model.tricks(base + bid_features(mine, base[0], base[1], cards), cards)
         own.append(chances[mine])
         points.append(value[mine])

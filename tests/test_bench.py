@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 BENCH = Path(__file__).parents[1] / "bench"
 
 
@@ -103,3 +105,16 @@ def test_the_bid_model_trains_and_writes_weights_the_bot_reads(tmp_path: Path) -
     # The rounds kept are read back: the same fit, without playing again.
     again = _run("train_river_bid.py", *args, "--out", str(out), "--samples", str(samples))
     assert again.splitlines()[1:3] == printed.splitlines()[1:3]
+
+
+@pytest.mark.parametrize("sees", ["all", "hand"])
+def test_the_seven_up_ceiling_runs_whole_matches_both_ways(sees: str) -> None:
+    """``sevenup_duel.py ceiling``: the share of whole matches of a searcher that sees the
+    other hand (and the stock's order), each played with the seats swapped, with its
+    interval."""
+    out = _run("sevenup_duel.py", "ceiling", "easy", "--matches", "2", "--jobs", "1",
+               "--sees", sees)  # fmt: skip
+    line = out.strip().splitlines()[-1]
+    assert line.startswith(f"hard seeing {sees} vs easy: 2 matches played twice (seats swapped)")
+    share = float(line.split("match share ")[1].split()[0])
+    assert share in (0.0, 0.25, 0.5, 0.75, 1.0)

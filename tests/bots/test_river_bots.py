@@ -13,6 +13,7 @@ import pytest
 import atout
 from atout.bots import make
 from atout.cards import SUIT_MASKS, bits
+from atout.core.actions import Bid, Play
 from atout.river import RiverState, RiverView
 from atout.river.worlds import Sampler, played_by, voids
 
@@ -426,3 +427,76 @@ def test_the_others_are_searched_by_their_own_hands() -> None:
     assert len(hands) > 10 and -1 not in hands
     mine = _view(state, seat).hand
     assert mine is not None and all(h & mine.mask == 0 for h in hands)
+
+
+@pytest.mark.parametrize("others", ["hand", "follow", "abstract"])
+def test_a_follower_is_keyed_by_the_cards_it_may_play(others: str) -> None:
+    """With ``others="follow"`` or ``"abstract"``, a seat following suit has its information
+    set keyed by its cards of the suit led, the cards it may play (RULES.md §2 "Play": follow
+    suit if you can), so that worlds share it; a seat void in the suit keeps its whole hand.
+    With the default, every key is the seat's whole hand."""
+    import atout.bots.river_mcts as mcts
+
+    game = atout.load("river(start_cards=6)")
+    state = game.new_match(seed=5)
+    while isinstance(state.legal_actions()[0], Bid):
+        state.apply(state.legal_actions()[0])
+    seat = state.to_act
+    assert isinstance(seat, int)
+    search = mcts.RiverMCTS(iterations=3000, time=30, others=others)
+    lead = search.choose(_view(state, seat), state.legal_actions(), random.Random(2))
+    root = search.last_root
+    assert root is not None and isinstance(lead, Play)
+    after = root.children[lead.card]  # the next seat follows the searching seat's lead
+    suit = SUIT_MASKS[lead.card // 13]
+    keys = set(after.infosets)
+    follows = {k for k in keys if k & ~suit == 0}
+    wholes = keys - follows
+    assert all(k & suit == 0 for k in wholes) if others != "hand" else not follows
+    if others != "hand":
+        # The 18 cards the others hold hold few subsets of one suit: they recur.
+        assert follows and max(info.visits for info in after.infosets.values()) > 20
+    else:
+        assert any(k & suit and k & ~suit for k in keys)
+
+
+def test_the_key_of_the_others_is_checked() -> None:
+    from atout.bots.river_mcts import RiverMCTS
+
+    with pytest.raises(ValueError, match="others"):
+        RiverMCTS(others="suit")
+
+
+@pytest.mark.parametrize("others", ["follow", "abstract"])
+def test_a_later_bidder_is_keyed_by_its_expected_tricks(others: str) -> None:
+    """With ``others="abstract"``, a seat still to bid after the searching seat (RULES.md §2
+    "Bids": in turn from the dealer's left) has its information set keyed by the tricks the
+    rules of thumb expect its hand to take, in half tricks: a few keys, each met often. With
+    ``others="follow"`` it keeps its whole hand."""
+    import atout.bots.river_mcts as mcts
+    from atout.river.greedy import estimate
+
+    game = atout.load("river(start_cards=6)")
+    state = game.new_match(seed=7)
+    seat = state.to_act
+    assert isinstance(seat, int)
+    view = _view(state, seat)
+    search = mcts.RiverMCTS(iterations=3000, time=30, others=others)
+    search.choose(view, state.legal_actions(), random.Random(3))
+    root = search.last_root
+    assert root is not None
+    after = max(root.children.values(), key=lambda p: sum(i.visits for i in p.infosets.values()))
+    keys = set(after.infosets)
+    if others == "follow":
+        assert all(k > 0 and k.bit_count() == view.cards for k in keys)
+        return
+    assert all(k < -1 for k in keys) and len(keys) <= 2 * view.cards + 1
+    assert max(info.visits for info in after.infosets.values()) > 50
+    # The key of a hand is its estimate's half tricks.
+    r = mcts.Round.from_view(view, [0] * 4, hook=True, exact_only=False)
+    r.step(mcts.BID_KEY + 1)
+    hand = 0b111111 << 13  # six low diamonds
+    trump = -1 if view.trump is None else view.trump
+    turned = -1 if view.turned is None else view.turned
+    half = int(estimate(hand, trump, turned, 4, view.cards) * 2 + 0.5)
+    assert r.abstraction(hand) == -2 - half

@@ -261,3 +261,27 @@ def test_world_weight_reads_the_other_seats_choices() -> None:
         assert world_weight(view, swapped) > world_weight(view, world)
         return
     raise AssertionError("no position with a trump discarded")
+
+
+def test_sharpen_raises_the_world_weights_to_its_power() -> None:
+    """``SevenUpSearch(sharpen=k)`` weighs each world by ``world_weight ** k``, the same worlds
+    drawn; hard (not weighing) is left at 1; a power out of range is refused."""
+    from atout.bots.sevenup_search import SevenUpSearch
+
+    game = atout.load("seven_up")
+    state = game.new_match(seed=4)
+    state.apply("stand")
+    view = _view(state, state._dealer)
+    plain = SevenUpSearch(expert=True, time=1)._worlds(game, view, random.Random(3))
+    sharp = SevenUpSearch(expert=True, time=1, sharpen=2.5)._worlds(game, view, random.Random(3))
+    weights = []
+    for _ in range(20):
+        (w1, a), (w2, b) = next(plain), next(sharp)
+        assert w1.zones() == w2.zones() and b == pytest.approx(a**2.5)
+        weights.append(a)
+    assert len(set(weights)) > 1  # the stand made some worlds likelier than others
+    hard = SevenUpSearch(expert=False, time=1, sharpen=2.5)._worlds(game, view, random.Random(3))
+    assert next(hard)[1] == 1.0
+    for bad in (0.0, -1.0, 9.0):
+        with pytest.raises(ValueError, match="sharpen"):
+            SevenUpSearch(expert=True, time=1, sharpen=bad)

@@ -45,7 +45,7 @@ from atout.river.tables import BEATS, BIT
 from atout.river.view import RiverView
 from atout.river.worlds import Sampler
 
-__all__ = ["RiverSearch", "heuristic", "river_game", "rough_count", "sealed_bid"]
+__all__ = ["RiverSearch", "forbidden_bid", "heuristic", "river_game", "rough_count", "sealed_bid"]
 
 
 @functools.cache
@@ -56,7 +56,7 @@ def river_game(rules: str) -> River:
     return game
 
 
-def _forbidden(legal: Sequence[Action], cards: int) -> int:
+def forbidden_bid(legal: Sequence[Action], cards: int) -> int:
     """The bid the hook forbids this seat (-1: none), read off the legal bids."""
     allowed = {a.tricks for a in legal if isinstance(a, Bid)}
     missing = [t for t in range(cards + 1) if t not in allowed]
@@ -112,7 +112,7 @@ def heuristic(careful: bool) -> Policy:
                                     n, view.cards)  # fmt: skip
             else:
                 expected = rough_count(hand, trump) + rng.choice((-1, 0, 0, 0, 1)) * 1.0
-            bid = model_bid(expected, view.cards, _forbidden(legal, view.cards))
+            bid = model_bid(expected, view.cards, forbidden_bid(legal, view.cards))
             return BID[bid]
         if not careful and rng.random() < 0.12:  # a beginner's careless card
             return rng.choice(list(legal))

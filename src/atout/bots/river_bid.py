@@ -42,6 +42,7 @@ __all__ = [
     "MAX_TRICKS",
     "BidModel",
     "Situation",
+    "best_bid",
     "bid_features",
     "shipped",
 ]
@@ -212,8 +213,13 @@ class BidModel:
     def choose(self, seat: Situation, bids: Sequence[int], *, exact_only: bool = False) -> int:
         """The bid of ``bids`` (the legal ones) with the most expected points; the lower bid
         of two equal."""
-        value = self.expected_points(seat, bids, exact_only=exact_only)
-        return max(sorted(bids), key=lambda b: value[b] - 1e-9 * b)
+        return best_bid(self.expected_points(seat, bids, exact_only=exact_only))
+
+
+def best_bid(value: dict[int, float]) -> int:
+    """The bid with the most expected points of ``value`` (by bid); the lower bid of two
+    equal."""
+    return max(sorted(value), key=lambda b: value[b] - 1e-9 * b)
 
 
 @functools.cache

@@ -33,6 +33,16 @@ With ``bids="model"``, a seat bidding in turn in a round of at most ten cards bi
 learned model of the tricks its hand takes (:mod:`atout.bots.river_bid`: the bid with the most
 expected points) instead of by the search, whose playouts value a bid with the other seats
 playing at random.
+
+With ``others="abstract"``, another seat's information set is keyed by an abstraction of its
+hand instead of the whole hand: bidding, by the tricks the rules of thumb expect the hand to
+take (:func:`atout.river.greedy.estimate`, in half tricks); following suit, by its cards of
+the suit led (the cards it may play); leading or void, by its whole hand still. With
+``others="follow"``, only a follower's key is abstracted. A hand is drawn
+afresh each iteration and is hardly ever met twice, so whole-hand nodes choose close to random,
+where the abstractions recur across worlds and their statistics build up. Over whole matches
+(``bench/bots-figures.md``, stop 31) ``follow`` measured level with the whole hands and
+``abstract`` weaker, so the default keys by the whole hand.
 """
 
 from __future__ import annotations
@@ -199,6 +209,22 @@ class Round:
                 return list(bits(follow))
         return list(bits(hand))
 
+    def abstraction(self, hand: int, *, bids: bool = True) -> int:
+        """The key of the seat to act's information set for ``hand`` under ``others="abstract"``
+        (with ``bids`` false, as under ``others="follow"``, a bidder keeps its whole hand; see
+        the module's text). Within one public course every key is of one kind, bar a follower
+        void in the suit, whose whole hand holds none of it: the kinds never meet."""
+        if self.unbid:
+            if not bids:
+                return hand
+            expected = estimate(hand, self.trump, self.turned, self.n, self.cards)
+            return -2 - int(expected * 2 + 0.5)  # below -1, the searching seat's key
+        if self.table:
+            held = hand & SUIT_MASKS[self.table[0] // 13]
+            if held:
+                return held
+        return hand
+
     def step(self, key: int) -> None:
         """Play the seat to act's action; :attr:`left` is 0 once the round is over."""
         seat = self.mover
@@ -322,6 +348,7 @@ class RiverMCTS:
         candidates: int = 400,
         rollout: str = "random",
         bids: str = "search",
+        others: str = "hand",
     ) -> None:
         if iterations < 1 or time <= 0 or uct < 0 or candidates < 1:
             raise ValueError("iterations and candidates are at least 1, time is positive")
@@ -329,6 +356,8 @@ class RiverMCTS:
             raise ValueError('rollout is "random" or "greedy"')
         if bids not in {"search", "model"}:
             raise ValueError('bids is "search" or "model"')
+        if others not in {"hand", "follow", "abstract"}:
+            raise ValueError('others is "hand", "follow" or "abstract"')
         self.iterations = iterations
         self.time = time
         self.uct = uct
@@ -336,6 +365,7 @@ class RiverMCTS:
         self.candidates = candidates
         self.rollout = rollout
         self.bids = bids
+        self.others = others
         #: The tree of the last decision searched (its root), for tests and analysis.
         self.last_root: _Public | None = None
 
@@ -374,6 +404,8 @@ class RiverMCTS:
                 pool = []
         root = self.last_root = _Public()
         greedy = self.rollout == "greedy"
+        abstract = self.others != "hand"
+        abstract_bids = self.others == "abstract"
         # The round as the view shows it; each iteration plays a copy with a world's hands.
         base = Round.from_view(view, [0] * len(view.hand_sizes), hook=hook, exact_only=exact_only)
         for i in range(self.iterations):
@@ -384,7 +416,15 @@ class RiverMCTS:
                 hands = pool[min(k, len(pool) - 1)]
             else:
                 hands = sampler.hands(rng)[0]
-            self._iterate(base.copy(hands), root, view.seat, rng.random, greedy)
+            self._iterate(
+                base.copy(hands),
+                root,
+                view.seat,
+                rng.random,
+                greedy=greedy,
+                abstract=abstract,
+                abstract_bids=abstract_bids,
+            )
         mine = root.infosets.get(-1)
         counts = mine.actions if mine is not None else {}
         keys = [key_of(a) for a in legal]
@@ -395,13 +435,26 @@ class RiverMCTS:
         return legal[best]
 
     def _iterate(
-        self, r: Round, node: _Public, me: int, random: Callable[[], float], greedy: bool
+        self,
+        r: Round,
+        node: _Public,
+        me: int,
+        random: Callable[[], float],
+        *,
+        greedy: bool,
+        abstract: bool,
+        abstract_bids: bool,
     ) -> None:
         c = self.uct
         path: list[tuple[_Stat, int]] = []
         while r.left:
             mover = r.mover
-            hand = -1 if mover == me else r.hands[mover]
+            if mover == me:
+                hand = -1
+            else:
+                hand = r.hands[mover]
+                if abstract:
+                    hand = r.abstraction(hand, bids=abstract_bids)
             info = node.infosets.get(hand)
             if info is None:
                 # A new information set: the search leaves the tree here.

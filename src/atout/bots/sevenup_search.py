@@ -183,7 +183,9 @@ def _keep_score(trump: int, values: tuple[int, ...]) -> Callable[[tuple[int, ...
 
 
 class SevenUpSearch:
-    """PIMC for Seven Up: the level's numbers of worlds, and whether it weighs them."""
+    """PIMC for Seven Up: the level's numbers of worlds, and whether it weighs them (by the
+    power ``sharpen`` of :meth:`SevenUp.world_weight`: above 1 trusts the other seat's
+    choices more, below 1 less)."""
 
     name = "sevenup-search"
     version = "1"
@@ -199,9 +201,12 @@ class SevenUpSearch:
         discard_worlds: int | None = None,
         solve_tricks: bool = False,
         keeps: int | None = None,
+        sharpen: float = 1.0,
     ) -> None:
         if time <= 0:
             raise ValueError("time is a positive number of seconds")
+        if not 0.0 < sharpen <= 8.0:
+            raise ValueError("sharpen is a power above 0, at most 8")
         self.expert = expert
         self.time = time
         self.play_worlds = play_worlds or (400 if expert else 150)
@@ -209,6 +214,7 @@ class SevenUpSearch:
         self.discard_worlds = discard_worlds or (400 if expert else 150)
         self.keeps = keeps or (12 if expert else KEEPS)
         self.solve_tricks = solve_tricks
+        self.sharpen = sharpen
 
     def choose(self, view: View, legal: Sequence[Action], rng: random.Random) -> Action:
         """The action with the best total value over the worlds."""
@@ -231,7 +237,8 @@ class SevenUpSearch:
     ) -> Iterator[tuple[SevenUpState, float]]:
         while True:
             world = game.sample_world(view, rng)
-            yield world, game.world_weight(view, world) if self.expert else 1.0
+            weight = game.world_weight(view, world) if self.expert else 1.0
+            yield world, weight if self.sharpen == 1.0 else weight**self.sharpen
 
     def _best(self, totals: list[float]) -> int:
         return max(range(len(totals)), key=lambda i: (totals[i], -i))
