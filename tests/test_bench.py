@@ -69,19 +69,22 @@ def test_the_river_ladder_on_the_evaluation_set() -> None:
     assert "easy vs random: 2 first rounds" in out and "points per round" in out
 
 
-def test_the_card_model_trains_and_writes_weights_the_bot_reads(tmp_path: Path) -> None:
+@pytest.mark.parametrize("game", ["schnapsen", "seven_up"])
+def test_the_card_model_trains_and_writes_weights_the_bot_reads(game: str, tmp_path: Path) -> None:
     """Issue 18's inference model: self-play, a fit, the held-out log-loss, a loadable file."""
     import json
 
-    from atout.bots.schnapsen_infer import CardModel
+    from atout.bots import schnapsen_infer, sevenup_infer
 
+    model_class = {"schnapsen": schnapsen_infer, "seven_up": sevenup_infer}[game].CardModel
     out = tmp_path / "model.json"
     samples = tmp_path / "samples.json.gz"
-    args = ["--level", "medium", "--matches", "10", "--jobs", "1", "--steps", "20"]
+    args = ["--game", game, "--level", "medium", "--matches", "10", "--jobs", "1", "--steps", "20"]
     printed = _run("train_infer.py", *args, "--out", str(out), "--samples", str(samples))
-    assert "10 matches of medium" in printed and "held-out" in printed and "bits uniform" in printed
-    model = CardModel.from_dict(json.loads(out.read_text()))
+    assert f"10 matches of medium ({game})" in printed and "bits uniform" in printed
+    model = model_class.from_dict(json.loads(out.read_text()))
     assert model.meta["level"] == "medium" and model.meta["matches"] == 10
+    assert model.meta["game"] == game
     assert any(w != 0.0 for row in model.weights for w in row)
     # The samples kept are read back: the same fit, without playing again.
     again = _run("train_infer.py", *args, "--out", str(out), "--samples", str(samples))

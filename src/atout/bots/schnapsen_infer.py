@@ -16,7 +16,8 @@ it is the uniform draw. It reads nothing but the view.
 rest lie in the stock), so under independent per-card odds a world whose opponent holds the
 set ``H`` has likelihood proportional to ``prod(exp(s_c) for c in H)``: the uniform odds and
 the offsets cancel. :meth:`CardModel.weigher` gives that product as a world's weight, which the
-search multiplies into :func:`atout.schnapsen.worlds.world_weight`.
+search multiplies into :func:`atout.schnapsen.worlds.world_weight`. What every game's model
+shares (the weights, their file, the world weight) is :mod:`atout.bots.card_model`.
 
 **Training** is ``bench/train_infer.py``: self-play of a level, the seat to act's view and the
 opponent's real hand at each decision, a held-out log-loss against the uniform draw. The
@@ -27,12 +28,10 @@ level that made them, so that they are reproducible and versioned with the bot.
 from __future__ import annotations
 
 import functools
-import json
-import math
-from collections.abc import Callable, Sequence
-from importlib import resources
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Final
 
+from atout.bots import card_model
 from atout.cards import bits
 from atout.schnapsen.tables import STRENGTH, SUIT
 from atout.schnapsen.view import SchnapsenView
@@ -154,64 +153,29 @@ def features(view: SchnapsenView) -> list[int]:
     return sorted(set(out))
 
 
-class CardModel:
-    """The logistic model: ``bias[k]`` and ``weights[f][k]`` for canonical card ``k`` and
-    feature ``f``; ``meta`` says how the weights were made."""
+class CardModel(card_model.CardModel):
+    """Schnapsen's model: ``bias[k]`` and ``weights[f][k]`` for canonical card ``k`` and
+    feature ``f`` of :func:`features`; ``meta`` says how the weights were made."""
 
-    __slots__ = ("bias", "meta", "weights")
-
-    def __init__(
-        self,
-        bias: Sequence[float],
-        weights: Sequence[Sequence[float]],
-        meta: dict[str, Any] | None = None,
-    ) -> None:
-        if len(bias) != CARDS or len(weights) != FEATURES or any(len(w) != CARDS for w in weights):
-            raise ValueError(f"a card model has {CARDS} biases and {FEATURES} x {CARDS} weights")
-        self.bias = tuple(float(b) for b in bias)
-        self.weights = tuple(tuple(float(x) for x in w) for w in weights)
-        self.meta = dict(meta or {})
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CardModel:
-        return cls(data["bias"], data["weights"], data.get("meta"))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "meta": self.meta,
-            "bias": list(self.bias),
-            "weights": [list(w) for w in self.weights],
-        }
+    __slots__ = ()
+    cards = CARDS
+    features = FEATURES
 
     def scores(self, view: SchnapsenView) -> dict[int, float]:
         """``s_c`` for every card the view cannot place (the opponent's unknown cards and the
         face-down stock, less the cards a void rules out): the log of the card's odds of being
         in the opponent's hand over the uniform draw's odds."""
-        k = knowledge(view)
         trump = view.trump
-        active = features(view)
-        out = {}
-        for c in bits(k.allowed):
-            i = canonical(c, trump)
-            out[c] = self.bias[i] + sum(self.weights[f][i] for f in active)
-        return out
+        doubt = {c: canonical(c, trump) for c in bits(knowledge(view).allowed)}
+        return self.card_scores(features(view), doubt)
 
     def weigher(self, view: SchnapsenView, temper: float = 1.0) -> Callable[[int], float]:
         """A world's weight from its opponent hand (a card mask): ``exp(temper * sum(s_c))`` over
         the hand's cards the view cannot place. ``temper`` below 1 trusts the model less."""
-        scores = self.scores(view)
-        mean = sum(scores.values()) / len(scores) if scores else 0.0
-        # Centred, so that the weights stay near 1 (only their ratios matter).
-        table = {c: temper * (s - mean) for c, s in scores.items()}
-
-        def weight(opponent_hand: int) -> float:
-            return math.exp(sum(table.get(c, 0.0) for c in bits(opponent_hand)))
-
-        return weight
+        return self.weigher_of(self.scores(view), temper)
 
 
 @functools.cache
 def load_model() -> CardModel:
     """The shipped model (read once)."""
-    text = resources.files("atout.bots").joinpath(WEIGHTS).read_text(encoding="utf-8")
-    return CardModel.from_dict(json.loads(text))
+    return card_model.load(CardModel, WEIGHTS)

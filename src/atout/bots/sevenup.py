@@ -12,7 +12,8 @@ card without thinking.
 
 ``hard`` and ``expert`` search (:mod:`atout.bots.sevenup_search`): every decision is valued in
 worlds drawn from the view, the tricks solved exactly, and every outcome by the chance of
-winning the match it leaves.
+winning the match it leaves. ``expert`` draws more worlds and weighs each by the odds a model
+learned from ``hard``'s play gives the other seat's hand (:mod:`atout.bots.sevenup_infer`).
 """
 
 from __future__ import annotations
@@ -125,4 +126,6 @@ def _hard(time: float = 1.5) -> Policy:
 
 @register("seven_up", "expert")
 def _expert(time: float = 5.0) -> Policy:
-    return SevenUpSearch(expert=True, time=time).choose
+    # Worlds weighed by the card model learned from hard's play, not the rules of thumb: paired
+    # through hard, +0.007 [-0.017, +0.032] (bench/bots-figures.md, stop 32).
+    return SevenUpSearch(expert=True, time=time, infer=1.0, thumb=False).choose

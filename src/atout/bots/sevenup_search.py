@@ -26,6 +26,15 @@ and the best total wins (ties to the first in the legal order):
 it (:meth:`SevenUp.world_weight`: its stand or beg, give or run, discards and cards played).
 ``time`` bounds the thinking: once spent, the decision uses the worlds valued so far (at least
 one), so a loaded machine may use fewer worlds than asked for.
+
+**Learned inference** (``infer``, a weight from 0 to 4, off by default): each world's weight is
+also multiplied by the odds :class:`atout.bots.sevenup_infer.CardModel` gives the other seat's
+hand, raised to ``infer`` (a model of where the hidden cards lie, learned from self-play of
+``hard``: ``bench/train_infer.py --game seven_up``); ``thumb`` says whether the rules of
+thumb's weight is kept beside it (by default, as ``expert`` says). The ``expert`` level weighs
+by the model alone (``infer=1, thumb=false``): paired through ``hard``, +0.007 [-0.017, +0.032]
+of matches against the rules of thumb's weights, and the model beside them +0.000
+(``bench/bots-figures.md``, stop 32).
 """
 
 from __future__ import annotations
@@ -37,6 +46,7 @@ import time as clock
 from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
+from atout.bots.sevenup_infer import load_model
 from atout.core.actions import Action, Discard, Play
 from atout.core.state import View
 from atout.games import load
@@ -183,9 +193,10 @@ def _keep_score(trump: int, values: tuple[int, ...]) -> Callable[[tuple[int, ...
 
 
 class SevenUpSearch:
-    """PIMC for Seven Up: the level's numbers of worlds, and whether it weighs them (by the
-    power ``sharpen`` of :meth:`SevenUp.world_weight`: above 1 trusts the other seat's
-    choices more, below 1 less)."""
+    """PIMC for Seven Up: the level's numbers of worlds, and how it weighs them: by the rules of
+    thumb (``thumb``, by default ``expert``) to the power ``sharpen`` of
+    :meth:`SevenUp.world_weight` (above 1 trusts the other seat's choices more, below 1 less),
+    and by the learned card model to the power ``infer``."""
 
     name = "sevenup-search"
     version = "1"
@@ -202,12 +213,18 @@ class SevenUpSearch:
         solve_tricks: bool = False,
         keeps: int | None = None,
         sharpen: float = 1.0,
+        infer: float = 0.0,
+        thumb: bool | None = None,
     ) -> None:
         if time <= 0:
             raise ValueError("time is a positive number of seconds")
         if not 0.0 < sharpen <= 8.0:
             raise ValueError("sharpen is a power above 0, at most 8")
+        if not 0.0 <= infer <= 4.0:
+            raise ValueError("infer is a weight from 0 (off) to 4")
         self.expert = expert
+        self.thumb = expert if thumb is None else thumb
+        self.infer = infer
         self.time = time
         self.play_worlds = play_worlds or (400 if expert else 150)
         self.bid_worlds = bid_worlds or (2500 if expert else 1000)
@@ -235,10 +252,19 @@ class SevenUpSearch:
     def _worlds(
         self, game: SevenUp, view: SevenUpView, rng: random.Random
     ) -> Iterator[tuple[SevenUpState, float]]:
+        assert view.seat is not None
+        other = 1 - view.seat
+        model = load_model().weigher(view, self.infer) if self.infer else None
         while True:
             world = game.sample_world(view, rng)
-            weight = game.world_weight(view, world) if self.expert else 1.0
-            yield world, weight if self.sharpen == 1.0 else weight**self.sharpen
+            weight = 1.0
+            if self.thumb:
+                weight = game.world_weight(view, world)
+                if self.sharpen != 1.0:
+                    weight **= self.sharpen
+            if model is not None:
+                weight *= model(world._hands[other])
+            yield world, weight
 
     def _best(self, totals: list[float]) -> int:
         return max(range(len(totals)), key=lambda i: (totals[i], -i))
