@@ -27,9 +27,24 @@ from typing import Any, ClassVar, TypeVar
 
 from atout.cards import bits
 
-__all__ = ["CardModel", "load"]
+__all__ = ["CardModel", "load", "offsets", "trump_first"]
 
 M = TypeVar("M", bound="CardModel")
+
+
+def trump_first(suit: int, trump: int) -> int:
+    """The suit's place once trump is moved first (the other suits keep their order): how the
+    games' models write a card relative to trump."""
+    return 0 if suit == trump else suit + (1 if suit < trump else 0)
+
+
+def offsets(blocks: Sequence[tuple[str, int]]) -> dict[str, int]:
+    """Where each block of features starts, the blocks being ``(name, size)`` in order."""
+    at, out = 0, {}
+    for name, size in blocks:
+        out[name] = at
+        at += size
+    return out
 
 
 class CardModel:

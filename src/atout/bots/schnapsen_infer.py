@@ -32,6 +32,7 @@ from collections.abc import Callable
 from typing import Final
 
 from atout.bots import card_model
+from atout.bots.card_model import offsets, trump_first
 from atout.cards import bits
 from atout.schnapsen.tables import STRENGTH, SUIT
 from atout.schnapsen.view import SchnapsenView
@@ -57,12 +58,7 @@ CARDS: Final = 20
 
 def canonical(card: int, trump: int) -> int:
     """The card's index among the 20 with the trump suit first: ``suit * 5 + strength``."""
-    return _suit(SUIT[card], trump) * 5 + STRENGTH[card]
-
-
-def _suit(suit: int, trump: int) -> int:
-    """The suit's place once trump is moved first (the other suits keep their order)."""
-    return 0 if suit == trump else suit + (1 if suit < trump else 0)
+    return trump_first(SUIT[card], trump) * 5 + STRENGTH[card]
 
 
 # The features' blocks: (name, size); each feature is one 0/1 entry.
@@ -90,16 +86,8 @@ _BLOCKS: Final = (
 )
 
 
-def _offsets() -> dict[str, int]:
-    at, out = 0, {}
-    for name, size in _BLOCKS:
-        out[name] = at
-        at += size
-    return out
-
-
 #: Where each block of features starts.
-OFFSETS: Final = _offsets()
+OFFSETS: Final = offsets(_BLOCKS)
 #: The number of features.
 FEATURES: Final = sum(size for _, size in _BLOCKS)
 
@@ -123,7 +111,7 @@ def features(view: SchnapsenView) -> list[int]:
             continue
         out.append(at["my_played"] + canonical(lead, trump))
         out.append(at["opp_followed"] + canonical(follow, trump))
-        s = _suit(SUIT[lead], trump)
+        s = trump_first(SUIT[lead], trump)
         if SUIT[follow] == SUIT[lead]:
             high = STRENGTH[follow] > STRENGTH[lead]
             out.append(at["opp_headed" if high else "opp_under"] + s)
@@ -142,7 +130,7 @@ def features(view: SchnapsenView) -> list[int]:
         out.append(at["trump_card"] + canonical(view.trump_card, trump))
     for m in view.marriages:
         block = "opp_marriage" if m.seat == opp else "my_marriage"
-        out.append(at[block] + _suit(m.suit, trump))
+        out.append(at[block] + trump_first(m.suit, trump))
     out.append(at["stock"] + min(5, view.stock_size // 2))
     if view.exchange is not None:
         out.append(at["opp_exchanged" if view.exchange.seat == opp else "my_exchange"])

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import Final
 
 from atout.bots import card_model
+from atout.bots.card_model import offsets, trump_first
 from atout.cards import bits
 from atout.games import load
 from atout.sevenup.game import SevenUp
@@ -49,12 +50,7 @@ CARDS: Final = 52
 
 def canonical(card: int, trump: int) -> int:
     """The card's index among the 52 with the turn-up's suit first: ``suit * 13 + rank``."""
-    return _suit(card // 13, trump) * 13 + card % 13
-
-
-def _suit(suit: int, trump: int) -> int:
-    """The suit's place once trump is moved first (the other suits keep their order)."""
-    return 0 if suit == trump else suit + (1 if suit < trump else 0)
+    return trump_first(card // 13, trump) * 13 + card % 13
 
 
 # The features' blocks: (name, size); each feature is one 0/1 entry.
@@ -84,16 +80,8 @@ _BLOCKS: Final = (
 )
 
 
-def _offsets() -> dict[str, int]:
-    at, out = 0, {}
-    for name, size in _BLOCKS:
-        out[name] = at
-        at += size
-    return out
-
-
 #: Where each block of features starts.
-OFFSETS: Final = _offsets()
+OFFSETS: Final = offsets(_BLOCKS)
 #: The number of features.
 FEATURES: Final = sum(size for _, size in _BLOCKS)
 
@@ -116,7 +104,7 @@ def features(view: SevenUpView) -> list[int]:
             continue
         out.append(at["my_played"] + canonical(lead, trump))
         out.append(at["opp_followed"] + canonical(follow, trump))
-        s = _suit(SUIT[lead], trump)
+        s = trump_first(SUIT[lead], trump)
         if SUIT[follow] == SUIT[lead]:
             out.append(at["opp_headed" if follow % 13 > lead % 13 else "opp_under"] + s)
         elif SUIT[follow] == trump:
@@ -131,7 +119,7 @@ def features(view: SevenUpView) -> list[int]:
     out += [at["rejected"] + canonical(c, trump) for c in view.rejected]
     out.append(at["turn_up"] + view.turn_up % 13)
     runs = len(view.rejected)
-    proposed = _suit(SUIT[view.rejected[0] if runs else view.turn_up], trump)
+    proposed = trump_first(SUIT[view.rejected[0] if runs else view.turn_up], trump)
     # What eldest and the dealer chose, as world_weight reads it: eldest's only points before
     # the tricks come from a gift.
     gave = view.deal_points[view.eldest] > 0
