@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 import atout
+from atout.bots import schnapsen_search
 from atout.bots.schnapsen_search import (
     DEAL_POINTS,
     MatchOdds,
@@ -15,6 +17,7 @@ from atout.bots.schnapsen_search import (
     outcome_table,
 )
 from atout.bots.schnapsen_solve import DealSolver, points_outcome
+from atout.bots.search import SearchBot
 from atout.bots.solve import solve
 from atout.core.actions import Play
 from atout.schnapsen import SchnapsenState, SchnapsenView
@@ -83,6 +86,106 @@ def test_one_solver_serves_a_world_and_its_children() -> None:
     assert checked > 20
 
 
+def _chance_reference(state: SchnapsenState, seat: int, start: int) -> float:
+    """The deal's value for ``seat`` with the draws taken as chance, written plainly over the
+    engine's own moves: a following card that ends a trick with two or more face-down cards
+    left is valued as the mean over every ordered pair (the winner's card, the loser's) put on
+    top of the stock (RULES.md §3: the winner draws the top card, then the loser the next);
+    once no draw is left to chance, the known-order solver (held to the generic one above)."""
+    if state.deals_done > start or state.to_act is None:
+        return state.game.deal_value(state.result().deals[-1], seat)
+    pos = state._stock_pos
+    face_down = state._stock[pos:]
+    if state.is_endgame() or len(face_down) < 2:
+        return DealSolver(seat, points_outcome(seat), state).value(state, start)
+    mover = state.to_act
+    assert isinstance(mover, int)
+    values = []
+    for action in state.legal_actions():
+        if state._lead < 0:  # a lead, a marriage, the exchange or a close: no trick ends
+            child = state.clone()
+            child.step(action, mover)
+            values.append(_chance_reference(child, seat, start))
+            continue
+        total = 0.0
+        pairs = [(a, b) for a in face_down for b in face_down if a != b]
+        for a, b in pairs:
+            child = state.clone()
+            rest = tuple(c for c in face_down if c not in (a, b))
+            child._stock = (*state._stock[:pos], a, b, *rest)
+            child.step(action, mover)
+            total += _chance_reference(child, seat, start)
+        values.append(total / len(pairs))
+    return max(values) if mover == seat else min(values)
+
+
+def test_the_chance_solver_is_the_mean_over_the_draws() -> None:
+    """``DealSolver(chance=True)`` (C and Python alike) gives the plain expectimax over the
+    draws, the stock's order unread; at the last face-down card, or with the stock closed, it
+    is the known-order solver, there being nothing left to chance."""
+    states = _positions("schnapsen", 200, 4, seed=21)
+    checked = {True: 0, False: 0}
+    for i, state in enumerate(states):
+        seat = i % 2
+        start = state.deals_done
+        left = len(state._stock) - state._stock_pos
+        chancy = not state.is_endgame() and left >= 2
+        if chancy and checked[True] >= 3:
+            continue
+        got = DealSolver(seat, points_outcome(seat), state, chance=True).value(state, start)
+        if chancy:
+            assert got == pytest.approx(_chance_reference(state, seat, start), abs=1e-12), i
+            shuffled = state.clone()  # another order of the same face-down cards
+            shuffled._stock = state._stock[: state._stock_pos] + tuple(
+                sorted(state._stock[state._stock_pos :], reverse=True)
+            )
+            solver = DealSolver(seat, points_outcome(seat), shuffled, chance=True)
+            assert solver.value(shuffled, start) == got
+        else:
+            assert got == DealSolver(seat, points_outcome(seat), state).value(state, start), i
+        checked[chancy] += 1
+    assert checked == {True: 3, False: checked[False]} and checked[False] > 50
+
+
+class _WorldBySolver(SchnapsenSearch):
+    """The chance search with a solver of its own in every world, as without ``chance``."""
+
+    evaluators = SearchBot.evaluators
+
+
+def test_the_worlds_of_a_decision_share_the_chance_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With ``chance`` one solver serves every world of a decision (the order of the stock
+    unread), and the actions' values are those of a solver for each world."""
+    made: list[DealSolver] = []
+
+    def counted(*args: Any, **kwargs: Any) -> DealSolver:
+        made.append(DealSolver(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(schnapsen_search, "DealSolver", counted)
+    compared = 0
+    for i, state in enumerate(_positions("schnapsen", 400, 4, seed=5)):
+        seat = state.to_act
+        assert isinstance(seat, int)
+        legal = state.legal_actions()
+        if state.is_endgame() or len(state._stock) - state._stock_pos < 2 or len(legal) < 2:
+            continue
+        options = {"worlds": 12, "playouts": 1, "time": 60, "exact_stock": 4, "chance": True}
+        view = state.view(seat)
+        made.clear()
+        shared = SchnapsenSearch(**options).values(view, legal, random.Random(i))
+        assert len(made) == 1
+        apart = _WorldBySolver(**options).values(view, legal, random.Random(i))
+        assert len(made) == 1 + 12
+        assert shared == pytest.approx(apart, abs=1e-12), i
+        compared += 1
+        if compared == 6:
+            break
+    assert compared == 6
+
+
 def test_the_solver_reads_its_outcome_table() -> None:
     """Valued by a table that only counts deals won, the solver gives 1 or 0, and 1 exactly
     when the game points say the seat wins."""
@@ -146,14 +249,15 @@ def test_the_outcome_table_ranks_the_deals_ends() -> None:
     assert outcome_table(view)[5:8] == (-1.0, -1.0, -1.0)
 
 
+@pytest.mark.parametrize("chance", [False, True])
 @pytest.mark.parametrize("rules", ["schnapsen", "schnapsen(manual_claim=true)"])
-def test_the_search_plays_legal_moves_and_fairly(rules: str) -> None:
+def test_the_search_plays_legal_moves_and_fairly(rules: str, chance: bool) -> None:
     """A choice is legal and a function of the view and the stream (the same view from two
     states with the unseen cards elsewhere gives the same choice)."""
     from atout.conformance import check_fair_choice, twin
 
     game = atout.load(rules)
-    bot = SchnapsenSearch(worlds=8, playouts=4, time=60, exact_stock=4)
+    bot = SchnapsenSearch(worlds=8, playouts=4, time=60, exact_stock=4, chance=chance)
     compared = 0
     for seed in range(60):
         pair = twin(game, seed, 2 + seed % 14, seat=seed % 2)
@@ -210,6 +314,7 @@ def test_expert_is_this_search() -> None:
     assert isinstance(bot, Level)
     search = getattr(bot._policy("schnapsen"), "__self__", None)
     assert isinstance(search, SchnapsenSearch) and search.exact_stock == 4 and search.match
+    assert search.chance and search.worlds == 512
 
 
 def test_manual_claim_endgames_read_the_generic_solver_through_the_table() -> None:

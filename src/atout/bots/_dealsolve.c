@@ -2,11 +2,12 @@
  *
  * This mirrors the class _Search of src/atout/bots/schnapsen_solve.py -- its methods lead,
  * follow, _store, _key, _reached and _failed -- line for line: the same moves in the same
- * order, the same fail-soft alpha-beta, the same transposition table (keyed by the 15 values
- * of _key, holding the lower and upper bound _store computes, never evicting), so that a
- * position gets the same value AND the same node count from both. The Python class is the
- * reference (and what the pure engine, ATOUT_PURE=1, runs); a change to the search there must
- * be made here too, and tests/bots/test_dealsolve.py holds the two equal.
+ * order, the same fail-soft alpha-beta and chance draws (_draws), the same transposition table
+ * (keyed by the 16 values of _key, holding the lower and upper bound _store computes, never
+ * evicting), so that a position gets the same value AND the same node count from both. The
+ * Python class is the reference (and what the pure engine, ATOUT_PURE=1, runs); a change to
+ * the search there must be made here too, and tests/bots/test_dealsolve.py holds the two
+ * equal.
  *
  * The rules tables (SUIT, POINTS, FOLLOWER_WINS, ...) are not written here a second time:
  * schnapsen_solve.py hands atout.schnapsen.tables to init() when it imports this module.
@@ -14,9 +15,10 @@
  * Python API (private to schnapsen_solve.py):
  *   init(suit, points, follower_wins, trick_points, beats, suit_masks, jack, king, queen,
  *        marriage) -> None
- *   Table(seat, outcome, last_ten, fail_at_end): one DealSolver's transposition table, bound
- *        to what its values depend on (the seat, the 8-entry outcome table, the variant);
- *        len(table) is the number of positions stored.
+ *   Table(seat, outcome, last_ten, fail_at_end, chance=False): one DealSolver's
+ *        transposition table, bound to what its values depend on (the seat, the 8-entry
+ *        outcome table, the variant, whether the draws are chance); len(table) is the number of
+ *        positions stored.
  *   Table.search(hand0, hand1, points0, points1, pending0, pending1, tricks0, tricks1, trump,
  *        stock, closer, close_points, close_tricks, bottom, stock_pos, leader, lead)
  *        -> (value, nodes): _Search(...).run() on that position, and the nodes it counted.
@@ -57,8 +59,8 @@ static uint64_t LEVELS[NCARDS];
 /* --- the transposition table ----------------------------------------------------------------
  *
  * Open addressing with linear probing over a power-of-two array, grown (doubled) at half load,
- * so lookups stay short; entries are never removed, as in the Python dict. The 15 values of
- * _key pack into three words: the two hands, then the rest (see make_key). */
+ * so lookups stay short; entries are never removed, as in the Python dict. The 16 values of
+ * _key pack into four words: the two hands, the rest (see make_key), the face-down cards left. */
 
 #define USED (UINT64_C(1) << 63)
 
@@ -77,7 +79,7 @@ static inline int LOWEST(uint64_t mask) {
 #endif
 
 typedef struct {
-    uint64_t k0, k1, k2; /* k2 has USED set in an occupied slot */
+    uint64_t k0, k1, k2, k3; /* k2 has USED set in an occupied slot */
     double lo, hi;
 } Entry;
 
@@ -90,7 +92,9 @@ typedef struct {
     int seat;
     int last_ten;
     int fail_at_end;
+    int chance; /* the draws are chance (DealSolver(chance=True)), not the world's order */
     double outcome[8];
+    double low, high; /* the least and greatest entry a deal's end reads (_low, _high) */
 } TableObject;
 
 #define INITIAL_CAPACITY 1024
@@ -105,18 +109,20 @@ static inline uint64_t mix64(uint64_t x) {
     return x;
 }
 
-static inline size_t hash_key(uint64_t k0, uint64_t k1, uint64_t k2) {
-    return (size_t)mix64(k0 * UINT64_C(0x9e3779b97f4a7c15) ^ mix64(k1 ^ (k2 << 1)) ^ k2);
+static inline size_t hash_key(uint64_t k0, uint64_t k1, uint64_t k2, uint64_t k3) {
+    return (size_t)mix64(k0 * UINT64_C(0x9e3779b97f4a7c15) ^ mix64(k1 ^ (k2 << 1)) ^ k2 ^
+                         k3 * UINT64_C(0xbf58476d1ce4e5b9));
 }
 
 /* The entry for the key, or NULL. */
-static inline Entry *table_find(const TableObject *t, uint64_t k0, uint64_t k1, uint64_t k2) {
-    size_t i = hash_key(k0, k1, k2) & t->mask;
+static inline Entry *table_find(const TableObject *t, uint64_t k0, uint64_t k1, uint64_t k2,
+                                uint64_t k3) {
+    size_t i = hash_key(k0, k1, k2, k3) & t->mask;
     for (;;) {
         Entry *e = &t->slots[i];
         if (!(e->k2 & USED))
             return NULL;
-        if (e->k2 == k2 && e->k0 == k0 && e->k1 == k1)
+        if (e->k2 == k2 && e->k0 == k0 && e->k1 == k1 && e->k3 == k3)
             return e;
         i = (i + 1) & t->mask;
     }
@@ -135,7 +141,7 @@ static int table_grow(TableObject *t) {
         const Entry *e = &t->slots[j];
         if (!(e->k2 & USED))
             continue;
-        size_t i = hash_key(e->k0, e->k1, e->k2) & mask;
+        size_t i = hash_key(e->k0, e->k1, e->k2, e->k3) & mask;
         while (slots[i].k2 & USED)
             i = (i + 1) & mask;
         slots[i] = *e;
@@ -147,19 +153,20 @@ static int table_grow(TableObject *t) {
 }
 
 /* table[key] = (lo, hi), inserting or overwriting. -1 (no exception set) when out of memory. */
-static int table_put(TableObject *t, uint64_t k0, uint64_t k1, uint64_t k2, double lo,
-                     double hi) {
-    Entry *e = table_find(t, k0, k1, k2);
+static int table_put(TableObject *t, uint64_t k0, uint64_t k1, uint64_t k2, uint64_t k3,
+                     double lo, double hi) {
+    Entry *e = table_find(t, k0, k1, k2, k3);
     if (e == NULL) {
         if ((t->used + 1) * 2 > t->mask + 1 && table_grow(t) < 0)
             return -1;
-        size_t i = hash_key(k0, k1, k2) & t->mask;
+        size_t i = hash_key(k0, k1, k2, k3) & t->mask;
         while (t->slots[i].k2 & USED)
             i = (i + 1) & t->mask;
         e = &t->slots[i];
         e->k0 = k0;
         e->k1 = k1;
         e->k2 = k2;
+        e->k3 = k3;
         t->used++;
     }
     e->lo = lo;
@@ -185,6 +192,7 @@ typedef struct {
     /* _Search.bottom: the turned trump (-1 once drawn) and how many stock cards are drawn */
     int bottom;
     int stock_pos;
+    uint64_t left; /* _Search.left: the face-down cards not drawn yet */
     TableObject *table;
     unsigned long long nodes;
     int failed; /* out of memory: unwind without storing, then raise MemoryError */
@@ -255,13 +263,62 @@ static inline int improve(int maximize, double v, double *best, double *alpha, d
 }
 
 static double follow(Search *s, int leader, int lead, double alpha, double beta);
+static double lead(Search *s, int seat, double alpha, double beta);
+
+/* _draws: the chance draws after a trick, two or more face-down cards left; the mean over every
+ * ordered pair (the winner's card, the loser's), pruned by Star1 as in the Python search. The
+ * arithmetic is written in the Python order, so the values are the same doubles. */
+static double draws(Search *s, int winner, double alpha, double beta) {
+    int pos = s->stock_pos, loser = 1 - winner;
+    uint64_t left = s->left, saved_w = s->hands[winner], saved_l = s->hands[loser];
+    int cards[MAX_STOCK], r = 0;
+    for (uint64_t m = left; m; m &= m - 1) /* the cards in increasing order, as sorted() */
+        cards[r++] = LOWEST(m);
+    double n = (double)(r * (r - 1)), low = s->table->low, high = s->table->high;
+    double total = 0.0;
+    long i = 0;
+    for (int x = 0; x < r; x++) {
+        for (int y = 0; y < r; y++) {
+            if (x == y)
+                continue;
+            int a = cards[x], b = cards[y];
+            i++;
+            double child_alpha = n * alpha - total - (n - (double)i) * high;
+            double child_beta = n * beta - total - (n - (double)i) * low;
+            s->hands[winner] = saved_w | (UINT64_C(1) << a);
+            s->hands[loser] = saved_l | (UINT64_C(1) << b);
+            s->left = left ^ (UINT64_C(1) << a) ^ (UINT64_C(1) << b);
+            /* stock[pos:] = [a, b] + the rest, in increasing order */
+            int k = pos;
+            s->stock[k++] = a;
+            s->stock[k++] = b;
+            for (int z = 0; z < r; z++)
+                if (z != x && z != y)
+                    s->stock[k++] = cards[z];
+            s->stock_pos = pos + 2;
+            double v = lead(s, winner, child_alpha, child_beta);
+            s->hands[winner] = saved_w;
+            s->hands[loser] = saved_l;
+            s->left = left;
+            s->stock_pos = pos;
+            if (s->failed)
+                return 0.0;
+            if (v <= child_alpha)
+                return (total + v + (n - (double)i) * high) / n;
+            if (v >= child_beta)
+                return (total + v + (n - (double)i) * low) / n;
+            total += v;
+        }
+    }
+    return total / n;
+}
 
 /* _store: fail-soft alpha-beta within the window (a0, b0): a value at or below a0 is an upper
  * bound of the true value, at or above b0 a lower bound, strictly inside it exact. The
  * comparisons are written as Python's min() and max() make them (the first argument unless the
  * second is strictly smaller or larger), so even signed zeros come out the same. */
-static int store(Search *s, uint64_t k0, uint64_t k1, uint64_t k2, double lo, double hi,
-                 double best, double a0, double b0) {
+static int store(Search *s, uint64_t k0, uint64_t k1, uint64_t k2, uint64_t k3, double lo,
+                 double hi, double best, double a0, double b0) {
     if (best <= a0) {
         if (best < hi)
             hi = best;
@@ -271,15 +328,15 @@ static int store(Search *s, uint64_t k0, uint64_t k1, uint64_t k2, double lo, do
     } else {
         lo = hi = best;
     }
-    return table_put(s->table, k0, k1, k2, lo, hi);
+    return table_put(s->table, k0, k1, k2, k3, lo, hi);
 }
 
 /* seat is on lead: exchange, close, marriages or a card. */
 static double lead(Search *s, int seat, double alpha, double beta) {
-    uint64_t k0 = s->hands[0], k1 = s->hands[1], k2;
+    uint64_t k0 = s->hands[0], k1 = s->hands[1], k2, k3 = s->left;
     make_key(s, seat, -1, &k2);
     double lo, hi;
-    const Entry *entry = table_find(s->table, k0, k1, k2);
+    const Entry *entry = table_find(s->table, k0, k1, k2, k3);
     if (entry != NULL) {
         lo = entry->lo;
         hi = entry->hi;
@@ -372,7 +429,7 @@ static double lead(Search *s, int seat, double alpha, double beta) {
         }
     }
 done:
-    if (store(s, k0, k1, k2, lo, hi, best, a0, b0) < 0)
+    if (store(s, k0, k1, k2, k3, lo, hi, best, a0, b0) < 0)
         s->failed = 1;
     return best;
 }
@@ -425,13 +482,18 @@ static double follow(Search *s, int leader, int lead_card, double alpha, double 
                 v = failed(s);
             } else if (last) {
                 v = s->table->outcome[winner * 4 + 1];
+            } else if (is_open && s->table->chance && s->stock_len - s->stock_pos > 1) {
+                v = draws(s, winner, alpha, beta);
             } else if (is_open) {
                 /* the draw: the winner first; the turned trump is the last card drawn */
                 int pos = s->stock_pos, saved_bottom = s->bottom, loser = 1 - winner;
-                uint64_t saved_w = s->hands[winner], saved_l = s->hands[loser];
+                uint64_t saved_w = s->hands[winner], saved_l = s->hands[loser],
+                         saved_left = s->left;
                 s->hands[winner] = saved_w | (UINT64_C(1) << s->stock[pos]);
+                s->left ^= UINT64_C(1) << s->stock[pos];
                 if (pos + 1 < s->stock_len) {
                     s->hands[loser] = saved_l | (UINT64_C(1) << s->stock[pos + 1]);
+                    s->left ^= UINT64_C(1) << s->stock[pos + 1];
                     s->stock_pos = pos + 2;
                 } else {
                     s->hands[loser] = saved_l | (UINT64_C(1) << saved_bottom);
@@ -443,6 +505,7 @@ static double follow(Search *s, int leader, int lead_card, double alpha, double 
                 s->hands[loser] = saved_l;
                 s->bottom = saved_bottom;
                 s->stock_pos = pos;
+                s->left = saved_left;
             } else {
                 v = lead(s, winner, alpha, beta);
             }
@@ -473,11 +536,11 @@ static PyObject *sequence_of(PyObject *obj, Py_ssize_t n, const char *name) {
 /* --- the Python type Table ----------------------------------------------------------------- */
 
 static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-    static char *kwlist[] = {"seat", "outcome", "last_ten", "fail_at_end", NULL};
-    int seat, last_ten, fail_at_end;
+    static char *kwlist[] = {"seat", "outcome", "last_ten", "fail_at_end", "chance", NULL};
+    int seat, last_ten, fail_at_end, chance = 0;
     PyObject *outcome;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOpp:Table", kwlist, &seat, &outcome,
-                                     &last_ten, &fail_at_end))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iOpp|p:Table", kwlist, &seat, &outcome,
+                                     &last_ten, &fail_at_end, &chance))
         return NULL;
     if (seat != 0 && seat != 1) {
         PyErr_SetString(PyExc_ValueError, "seat is 0 or 1");
@@ -508,7 +571,17 @@ static PyObject *Table_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
     self->seat = seat;
     self->last_ten = last_ten;
     self->fail_at_end = fail_at_end;
+    self->chance = chance;
     memcpy(self->outcome, values, sizeof values);
+    /* min() and max() over the entries 1, 2, 3, 5, 6, 7, as DealSolver takes them */
+    static const int ends[6] = {1, 2, 3, 5, 6, 7};
+    self->low = self->high = values[ends[0]];
+    for (int i = 1; i < 6; i++) {
+        if (values[ends[i]] < self->low)
+            self->low = values[ends[i]];
+        if (values[ends[i]] > self->high)
+            self->high = values[ends[i]];
+    }
     return (PyObject *)self;
 }
 
@@ -607,6 +680,8 @@ static PyObject *Table_search(TableObject *self, PyObject *const *args, Py_ssize
     if (int_arg(args[14], 0, s.stock_len, "stock_pos", &v) < 0)
         return NULL;
     s.stock_pos = (int)v;
+    for (int i = s.stock_pos; i < s.stock_len; i++)
+        s.left |= UINT64_C(1) << s.stock[i];
     if (int_arg(args[15], 0, 1, "leader", &leader) < 0 ||
         int_arg(args[16], -1, NCARDS - 1, "lead", &lead_card) < 0)
         return NULL;
@@ -644,7 +719,7 @@ static PySequenceMethods Table_as_sequence = {
 static PyTypeObject TableType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "atout.bots._dealsolve.Table",
-    .tp_doc = "Table(seat, outcome, last_ten, fail_at_end)\n--\n\n"
+    .tp_doc = "Table(seat, outcome, last_ten, fail_at_end, chance=False)\n--\n\n"
               "One DealSolver's transposition table, bound to the seat, outcome table and "
               "variant its values hold for.",
     .tp_basicsize = sizeof(TableObject),

@@ -17,6 +17,12 @@ root's actions in a world), not by random playouts; and always exactly once noth
 any more. Under ``manual_claim``, which that solver does not model, the generic
 :func:`atout.bots.solve.solve` values the endgame as in ``SearchBot``.
 
+**Draws as chance** (``chance``, off by default, on in ``expert``): the exact search then takes
+the stock's face-down cards as drawn by chance (:class:`DealSolver` with ``chance=True``, the
+mean over every draw) instead of in the world's order, which PIMC otherwise lets both seats
+play as if they knew: a card is not led "because the Ace of trumps comes next". Those values
+do not read the order, so the decision's worlds share one solver (:meth:`evaluators`).
+
 **Learned inference** (``infer``, a weight from 0 to 4, off by default): each world's weight
 is also multiplied by the odds :class:`atout.bots.schnapsen_infer.CardModel` gives its opponent
 hand, raised to ``infer``: a model of where the unseen cards lie, learned from self-play of
@@ -143,6 +149,7 @@ class SchnapsenSearch(SearchBot):
         exact_stock: int = 0,
         match: bool = True,
         infer: float = 0.0,
+        chance: bool = False,
     ) -> None:
         if exact_stock < 0:
             raise ValueError("exact_stock is at least 0")
@@ -152,6 +159,7 @@ class SchnapsenSearch(SearchBot):
         self.exact_stock = exact_stock
         self.match = match
         self.infer = infer
+        self.chance = chance
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) > 1 and (not isinstance(view, SchnapsenView) or view.seat is None):
@@ -174,15 +182,47 @@ class SchnapsenSearch(SearchBot):
 
         return weight
 
+    def evaluators(
+        self, view: View, rng: random.Random
+    ) -> Callable[[State], Callable[[State], float]]:
+        """With ``chance``, every world of the decision shares one solver: its values do not
+        read the stock's order, and its key holds all else a world sets (both hands, the
+        face-down cards left), so one table is sound for them all, and the worlds that differ
+        only in the stock's order (most of them, near the end of the stock) are searched once."""
+        if not self.chance:
+            return super().evaluators(view, rng)
+        shared: list[DealSolver | None] = []
+
+        def evaluator(world: State) -> Callable[[State], float]:
+            if not shared:
+                shared.append(self._solver(view, world))
+            return self._evaluator(view, world, rng, shared[0])
+
+        return evaluator
+
     def evaluator(self, view: View, world: State, rng: random.Random) -> Callable[[State], float]:
         """Each state after a root action valued by :meth:`_value`, with the deal's ends read
         from the view's outcome table and one solver (one transposition table) for the world."""
+        return self._evaluator(view, world, rng, self._solver(view, world))
+
+    def _solver(self, view: View, world: State) -> DealSolver | None:
+        """A solver for the view's seat and outcome table (none under ``manual_claim``)."""
+        assert isinstance(view, SchnapsenView) and isinstance(world, SchnapsenState)
+        seat = view.seat
+        assert seat is not None
+        if world._manual:
+            return None
+        outcome = outcome_table(view) if self.match else points_outcome(seat)
+        return DealSolver(seat, outcome, world, chance=self.chance)
+
+    def _evaluator(
+        self, view: View, world: State, rng: random.Random, solver: DealSolver | None
+    ) -> Callable[[State], float]:
         assert isinstance(view, SchnapsenView) and isinstance(world, SchnapsenState)
         seat = view.seat
         assert seat is not None
         outcome = outcome_table(view) if self.match else points_outcome(seat)
         start = world.deals_done
-        solver = None if world._manual else DealSolver(seat, outcome, world)
 
         def value(state: State) -> float:
             assert isinstance(state, SchnapsenState)

@@ -49,6 +49,9 @@ __all__ = ["KERNEL", "DealSolver", "points_outcome"]
 
 _GOAL: Final = 66
 
+#: The entries of an outcome table that a deal's end can read: ``winner * 4 + game points``.
+_ENDS: Final = (1, 2, 3, 5, 6, 7)
+
 
 class _NativeTable(Protocol):
     """``atout.bots._dealsolve.Table``: a solver's transposition table in C, bound to the seat,
@@ -104,13 +107,32 @@ class DealSolver:
 
     Create one per world and call :meth:`value` on that world or on its children (states one
     action further): they share the transposition table, which is sound because a key holds
-    everything the rest of the deal depends on, and the world fixes the stock's order.
+    everything the rest of the deal depends on (the face-down cards still in the stock among
+    it).
+
+    With ``chance=False`` the draws follow the world's order of the stock, which both seats
+    then play as if they knew. With ``chance=True`` they are what they are at the table, chance:
+    after a trick with two or more face-down cards left, the winner draws each of them and the
+    loser each of the others with equal odds, and the value is the mean over those draws
+    (expectimax, pruned as Ballard's Star1 prunes it, with the outcome table's least and
+    greatest entry as the bounds); the world's order is not read, so one solver serves every
+    world of a decision (the key holds both hands and the face-down cards left).
 
     It searches in C where the kernel is built (:data:`KERNEL`), unless ``native=False`` asks
     for the Python search; both give the same values and count the same :attr:`nodes`.
     """
 
-    __slots__ = ("_fail_at_end", "_last_ten", "_outcome", "_seat", "_table", "nodes")
+    __slots__ = (
+        "_chance",
+        "_fail_at_end",
+        "_high",
+        "_last_ten",
+        "_low",
+        "_outcome",
+        "_seat",
+        "_table",
+        "nodes",
+    )
 
     def __init__(
         self,
@@ -119,6 +141,7 @@ class DealSolver:
         state: SchnapsenState,
         *,
         native: bool = True,
+        chance: bool = False,
     ) -> None:
         if state._manual:
             raise ValueError("DealSolver does not model manual_claim")
@@ -126,10 +149,16 @@ class DealSolver:
         self._outcome = tuple(outcome)
         self._last_ten = state._last_ten
         self._fail_at_end = state._fail_at_end
+        self._chance = chance
+        # The bounds of every deal's end (entries 0 and 4, "won by 0 game points", never are).
+        ends = [self._outcome[i] for i in _ENDS]
+        self._low, self._high = min(ends), max(ends)
         # The Python search's dict, or the C kernel's table (which holds the same keys).
         self._table: dict[tuple[int, ...], tuple[float, float]] | _NativeTable
         if native and _KERNEL is not None:
-            self._table = _KERNEL.Table(seat, self._outcome, self._last_ten, self._fail_at_end)
+            self._table = _KERNEL.Table(
+                seat, self._outcome, self._last_ten, self._fail_at_end, chance
+            )
         else:
             self._table = {}
         self.nodes = 0
@@ -184,6 +213,7 @@ class _Search:
         "bottom",
         "close",
         "hands",
+        "left",
         "pending",
         "points",
         "solver",
@@ -205,7 +235,10 @@ class _Search:
         self.pending = seats[PENDING : PENDING + 2]
         self.tricks = seats[TRICKS : TRICKS + 2]
         self.trump = state._trump
-        self.stock = state._stock
+        # A list: the chance draws put the pair drawn next in front (and back after).
+        self.stock = list(state._stock)
+        # The face-down cards not drawn yet, as a mask (part of the key).
+        self.left = sum(1 << c for c in state._stock[state._stock_pos :])
         # [closer or -1, the opponent's credited points and tricks at the close]
         self.close = [state._closed_by, state._close_points, state._close_tricks]
         self.bottom = [state._bottom, state._stock_pos]
@@ -258,6 +291,7 @@ class _Search:
             t[1] > 0,
             b[0],
             b[1],
+            self.left,
             c[0],
             # of the close record only what scoring reads: 33 or more, a trick or none
             c[0] >= 0 and c[1] >= 33,
@@ -407,15 +441,19 @@ class _Search:
                 v = self._failed()
             elif last:
                 v = self.solver._outcome[winner * 4 + 1]
+            elif is_open and self.solver._chance and len(self.stock) - bottom[1] > 1:
+                v = self._draws(winner, alpha, beta)
             elif is_open:
                 stock = self.stock
                 pos = bottom[1]
-                saved_bottom = bottom[0]
+                saved_bottom, saved_left = bottom[0], self.left
                 loser = 1 - winner
                 saved_w, saved_l = hands[winner], hands[loser]
                 hands[winner] = saved_w | (1 << stock[pos])
+                self.left ^= 1 << stock[pos]
                 if pos + 1 < len(stock):
                     hands[loser] = saved_l | (1 << stock[pos + 1])
+                    self.left ^= 1 << stock[pos + 1]
                     bottom[1] = pos + 2
                 else:
                     hands[loser] = saved_l | (1 << saved_bottom)
@@ -424,6 +462,7 @@ class _Search:
                 v = self.lead(winner, alpha, beta)
                 hands[winner], hands[loser] = saved_w, saved_l
                 bottom[0], bottom[1] = saved_bottom, pos
+                self.left = saved_left
             else:
                 v = self.lead(winner, alpha, beta)
             points[winner], pending[winner], tricks[winner] = (
@@ -446,3 +485,44 @@ class _Search:
                     if alpha >= beta:
                         break
         return best
+
+    def _draws(self, winner: int, alpha: float, beta: float) -> float:
+        """The chance draws after a trick (``chance``, two or more face-down cards left): the
+        mean over every card the winner may draw and every other the loser may, each such
+        ordered pair as likely, the winner then on lead. Star1: each draw is searched in the
+        window that its value must leave for the mean to fall inside (alpha, beta), the draws
+        not yet searched taken at the outcome's bounds; a value outside it ends the search with
+        a bound of the mean on that side."""
+        hands, bottom, stock = self.hands, self.bottom, self.stock
+        pos = bottom[1]
+        left = self.left
+        loser = 1 - winner
+        saved_w, saved_l = hands[winner], hands[loser]
+        cards = sorted(stock[pos:])
+        n = len(cards) * (len(cards) - 1)
+        low, high = self.solver._low, self.solver._high
+        total = 0.0
+        i = 0
+        for a in cards:
+            for b in cards:
+                if a == b:
+                    continue
+                i += 1
+                child_alpha = n * alpha - total - (n - i) * high
+                child_beta = n * beta - total - (n - i) * low
+                hands[winner] = saved_w | (1 << a)
+                hands[loser] = saved_l | (1 << b)
+                self.left = left ^ (1 << a) ^ (1 << b)
+                # Only the set of the cards after pos + 2 matters from here on.
+                stock[pos:] = [a, b, *(c for c in cards if c not in (a, b))]
+                bottom[1] = pos + 2
+                v = self.lead(winner, child_alpha, child_beta)
+                hands[winner], hands[loser] = saved_w, saved_l
+                self.left = left
+                bottom[1] = pos
+                if v <= child_alpha:
+                    return (total + v + (n - i) * high) / n
+                if v >= child_beta:
+                    return (total + v + (n - i) * low) / n
+                total += v
+        return total / n

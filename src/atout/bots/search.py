@@ -81,12 +81,13 @@ class SearchBot:
         plain = [0.0] * len(legal_actions)
         weights = 0.0
         weigh = self.weigher(view, game)
+        evaluator = self.evaluators(view, rng)
         n = 0
         for n in range(self.worlds):
             world = game.sample_world(view, rng)
             weight = weigh(world)
             weights += weight
-            value = self.evaluator(view, world, rng)
+            value = evaluator(world)
             for i, action in enumerate(legal_actions):
                 child = world.clone()
                 child.step(action, seat)
@@ -105,6 +106,13 @@ class SearchBot:
         if not self.weighted:
             return lambda world: 1.0
         return lambda world: game.world_weight(view, world)
+
+    def evaluators(
+        self, view: View, rng: random.Random
+    ) -> Callable[[State], Callable[[State], float]]:
+        """Made once per decision: what gives each world its evaluator (:meth:`evaluator`). A
+        search whose worlds can share work within a decision makes them here."""
+        return lambda world: self.evaluator(view, world, rng)
 
     def evaluator(self, view: View, world: State, rng: random.Random) -> Callable[[State], float]:
         """How the states after the root's actions in ``world`` are valued for the view's seat
