@@ -241,11 +241,13 @@ def people(record: Record) -> tuple[int, ...]:
 
 def searcher(game: str, worlds: int, time: float) -> SearchBot:
     """The ``expert`` search valued in the game's currency: Schnapsen's (worlds weighted by
-    the opponent's declarations and exchanges, exact from a stock of four) in game points
-    rather than match odds; the core search with weighted worlds for Seven Up and River,
-    valued by the game's ``deal_value``."""
+    the opponent's declarations and exchanges, exact from a stock of four with the draws as
+    chance) in game points rather than match odds; the core search with weighted worlds for
+    Seven Up and River, valued by the game's ``deal_value``."""
     if game == "schnapsen":
-        return SchnapsenSearch(worlds, 16, time, weighted=True, exact_stock=4, match=False)
+        return SchnapsenSearch(
+            worlds, 16, time, weighted=True, exact_stock=4, match=False, chance=True
+        )
     return SearchBot(worlds, 8, time, weighted=True)
 
 
