@@ -205,23 +205,26 @@ class SchnapsenSearch(SearchBot):
         from the view's outcome table and one solver (one transposition table) for the world."""
         return self._evaluator(view, world, rng, self._solver(view, world))
 
-    def _solver(self, view: View, world: State) -> DealSolver | None:
-        """A solver for the view's seat and outcome table (none under ``manual_claim``)."""
-        assert isinstance(view, SchnapsenView) and isinstance(world, SchnapsenState)
+    def _outcome(self, view: View) -> tuple[int, tuple[float, ...]]:
+        """The view's seat, and what each end of its deal is worth to it (match odds, or game
+        points without ``match``)."""
+        assert isinstance(view, SchnapsenView)
         seat = view.seat
         assert seat is not None
+        return seat, outcome_table(view) if self.match else points_outcome(seat)
+
+    def _solver(self, view: View, world: State) -> DealSolver | None:
+        """A solver for the view's seat and outcome table (none under ``manual_claim``)."""
+        assert isinstance(world, SchnapsenState)
         if world._manual:
             return None
-        outcome = outcome_table(view) if self.match else points_outcome(seat)
+        seat, outcome = self._outcome(view)
         return DealSolver(seat, outcome, world, chance=self.chance)
 
     def _evaluator(
         self, view: View, world: State, rng: random.Random, solver: DealSolver | None
     ) -> Callable[[State], float]:
-        assert isinstance(view, SchnapsenView) and isinstance(world, SchnapsenState)
-        seat = view.seat
-        assert seat is not None
-        outcome = outcome_table(view) if self.match else points_outcome(seat)
+        seat, outcome = self._outcome(view)
         start = world.deals_done
 
         def value(state: State) -> float:
