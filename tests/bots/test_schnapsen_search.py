@@ -22,6 +22,7 @@ from atout.bots.solve import solve
 from atout.core.actions import Play
 from atout.schnapsen import SchnapsenState, SchnapsenView
 from atout.schnapsen.layout import TAKEN
+from atout.schnapsen.playout import random_playout
 from atout.schnapsen.state import MATCH_POINTS
 
 from ..schnapsen.helpers import deal, play
@@ -186,6 +187,43 @@ def test_the_worlds_of_a_decision_share_the_chance_solver(
     assert compared == 6
 
 
+def test_solved_playouts_are_random_down_to_the_exact_stage_and_solved_from_there() -> None:
+    """With ``solved_playouts`` a playout plays at random only until the stock holds
+    ``exact_stock`` cards, and is solved from there: by chance when it only finished the trick
+    on the table, in the world's order when it played whole tricks first."""
+    kinds = {True: 0, False: 0}
+    differs = {True: 0, False: 0}
+    for i, state in enumerate(_positions("schnapsen", 300, 8, seed=11)):
+        seat = state.to_act
+        assert isinstance(seat, int)
+        if state.is_endgame() or state.stock_size <= 4:
+            continue
+        view = state.view(seat)
+        bot = SchnapsenSearch(
+            worlds=1, playouts=3, exact_stock=4, chance=True, solved_playouts=True
+        )
+        value = bot.evaluators(view, random.Random(i))(state)(state)
+        by_chance = state._lead >= 0 and state.stock_size == 6
+        outcome = outcome_table(view)
+        solvers = [DealSolver(seat, outcome, state, chance=c) for c in (by_chance, not by_chance)]
+        rng = random.Random(i)
+        sums = [0.0, 0.0]
+        for _ in range(3):
+            c = state.clone()
+            random_playout(c, rng.random, 4)
+            for k, solver in enumerate(solvers):
+                if c.deals_done > state.deals_done:
+                    sums[k] += schnapsen_search._end(c, outcome)
+                else:
+                    assert c.stock_size == 4 or c.is_endgame()
+                    sums[k] += solver.value(c, state.deals_done)
+        assert value == pytest.approx(sums[0] / 3, abs=1e-12), i
+        kinds[by_chance] += 1
+        differs[by_chance] += abs(sums[0] - sums[1]) > 1e-9
+    # Both kinds were met, and each time the other kind of solver would have been caught.
+    assert min(kinds.values()) >= 5 and min(differs.values()) >= 1, (kinds, differs)
+
+
 def test_the_solver_reads_its_outcome_table() -> None:
     """Valued by a table that only counts deals won, the solver gives 1 or 0, and 1 exactly
     when the game points say the seat wins."""
@@ -249,15 +287,17 @@ def test_the_outcome_table_ranks_the_deals_ends() -> None:
     assert outcome_table(view)[5:8] == (-1.0, -1.0, -1.0)
 
 
-@pytest.mark.parametrize("chance", [False, True])
+@pytest.mark.parametrize(("chance", "solved"), [(False, False), (True, False), (True, True)])
 @pytest.mark.parametrize("rules", ["schnapsen", "schnapsen(manual_claim=true)"])
-def test_the_search_plays_legal_moves_and_fairly(rules: str, chance: bool) -> None:
+def test_the_search_plays_legal_moves_and_fairly(rules: str, chance: bool, solved: bool) -> None:
     """A choice is legal and a function of the view and the stream (the same view from two
     states with the unseen cards elsewhere gives the same choice)."""
     from atout.conformance import check_fair_choice, twin
 
     game = atout.load(rules)
-    bot = SchnapsenSearch(worlds=8, playouts=4, time=60, exact_stock=4, chance=chance)
+    bot = SchnapsenSearch(
+        worlds=8, playouts=4, time=60, exact_stock=4, chance=chance, solved_playouts=solved
+    )
     compared = 0
     for seed in range(60):
         pair = twin(game, seed, 2 + seed % 14, seat=seed % 2)

@@ -23,6 +23,16 @@ mean over every draw) instead of in the world's order, which PIMC otherwise lets
 play as if they knew: a card is not led "because the Ace of trumps comes next". Those values
 do not read the order, so the decision's worlds share one solver (:meth:`evaluators`).
 
+**Solved playouts** (``solved_playouts``, off by default): a playout plays at random only
+until a draw leaves ``exact_stock`` cards in the stock (or a close stops the draws), and the
+exact solver values the deal from there, instead of playing it out at random to the end: the
+random part is one to three tricks, not the whole deal. With ``chance``, a playout that only
+finishes the trick on the table is solved by the decision's chance solver; one that plays whole
+tricks first reaches too many different positions for chance values in time, and is solved in
+the world's order. Paired with ``expert`` through ``hard`` on the v1 set (300 matches) it
+measured +0.010 [-0.050, +0.070] at 4.5 times the thinking time, so ``expert`` leaves it off
+(``bench/bots-figures.md``, stop 34).
+
 **Learned inference** (``infer``, a weight from 0 to 4, off by default): each world's weight
 is also multiplied by the odds :class:`atout.bots.schnapsen_infer.CardModel` gives its opponent
 hand, raised to ``infer``: a model of where the unseen cards lie, learned from self-play of
@@ -48,6 +58,7 @@ from atout.bots.solve import solve
 from atout.core.actions import Action
 from atout.core.game import Game
 from atout.core.state import State, View
+from atout.schnapsen.playout import random_playout
 from atout.schnapsen.state import MATCH_POINTS, SchnapsenState
 from atout.schnapsen.view import SchnapsenDealResult, SchnapsenView
 
@@ -150,6 +161,7 @@ class SchnapsenSearch(SearchBot):
         match: bool = True,
         infer: float = 0.0,
         chance: bool = False,
+        solved_playouts: bool = False,
     ) -> None:
         if exact_stock < 0:
             raise ValueError("exact_stock is at least 0")
@@ -160,6 +172,7 @@ class SchnapsenSearch(SearchBot):
         self.match = match
         self.infer = infer
         self.chance = chance
+        self.solved_playouts = solved_playouts
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) > 1 and (not isinstance(view, SchnapsenView) or view.seat is None):
@@ -213,23 +226,38 @@ class SchnapsenSearch(SearchBot):
         assert seat is not None
         return seat, outcome_table(view) if self.match else points_outcome(seat)
 
-    def _solver(self, view: View, world: State) -> DealSolver | None:
-        """A solver for the view's seat and outcome table (none under ``manual_claim``)."""
+    def _solver(self, view: View, world: State, chance: bool | None = None) -> DealSolver | None:
+        """A solver for the view's seat and outcome table, drawing by chance as ``chance``
+        says (the bot's ``chance`` by default); none under ``manual_claim``."""
         assert isinstance(world, SchnapsenState)
         if world._manual:
             return None
         seat, outcome = self._outcome(view)
-        return DealSolver(seat, outcome, world, chance=self.chance)
+        return DealSolver(seat, outcome, world, chance=self.chance if chance is None else chance)
 
     def _evaluator(
         self, view: View, world: State, rng: random.Random, solver: DealSolver | None
     ) -> Callable[[State], float]:
         seat, outcome = self._outcome(view)
         start = world.deals_done
+        # With ``solved_playouts`` and ``chance``, playouts that play more than the rest of the
+        # trick on the table before the exact stage end at positions too many and too varied
+        # for chance values (medians of 9 to 50 s a decision from a stock of 8 or 10): those
+        # are solved in the world's order, by a solver of the world's own, made when needed.
+        ordered: list[DealSolver | None] = [] if self.chance else [solver]
+
+        def leaves(state: SchnapsenState) -> DealSolver | None:
+            if self.chance and state._lead >= 0 and state.stock_size <= self.exact_stock + 2:
+                return solver
+            if not ordered:
+                ordered.append(self._solver(view, world, chance=False))
+            return ordered[0]
 
         def value(state: State) -> float:
             assert isinstance(state, SchnapsenState)
-            return self._value(state, seat, start, outcome=outcome, solver=solver, rng=rng)
+            return self._value(
+                state, seat, start, outcome=outcome, solver=solver, leaves=leaves, rng=rng
+            )
 
         return value
 
@@ -241,6 +269,7 @@ class SchnapsenSearch(SearchBot):
         *,
         outcome: tuple[float, ...],
         solver: DealSolver | None,
+        leaves: Callable[[SchnapsenState], DealSolver | None],
         rng: random.Random,
     ) -> float:
         if state.deals_done > start or state.to_act is None:
@@ -250,10 +279,20 @@ class SchnapsenSearch(SearchBot):
         if state.is_endgame():
             return _solve_generic(state, seat, outcome)
         total = 0.0
-        for _ in range(self.playouts):
-            c = state.clone()
-            c.playout(rng.random)
-            total += _end(c, outcome)
+        if self.solved_playouts and solver is not None:
+            # Random play only until the exact stage (or a close), solved from there.
+            leaf = leaves(state)
+            assert leaf is not None
+            for _ in range(self.playouts):
+                c = state.clone()
+                random_playout(c, rng.random, self.exact_stock)
+                ended = c.deals_done > start or c.to_act is None
+                total += _end(c, outcome) if ended else leaf.value(c, start)
+        else:
+            for _ in range(self.playouts):
+                c = state.clone()
+                c.playout(rng.random)
+                total += _end(c, outcome)
         return total / self.playouts
 
 

@@ -39,8 +39,10 @@ __all__ = ["random_playout"]
 _GOAL: Final = 66
 
 
-def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
-    """Play uniformly random legal actions until the current deal ends."""
+def random_playout(state: SchnapsenState, random: Callable[[], float], stop: int = -1) -> None:
+    """Play uniformly random legal actions until the current deal ends, or, with ``stop`` at
+    least 0, until a trick's draw leaves at most ``stop`` cards in the stock (the trump card
+    included) or a close stops the draws: from there a search values the deal exactly."""
     start = len(state._deals)
     # Lists are shared with the state and changed in place; scalars live in locals and are
     # written back before any of the state's own methods runs.
@@ -101,6 +103,8 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
                 state._close_tricks = seats[TRICKS + other]
                 is_open = False
                 log = (log, seat, CLOSE)
+                if stop >= 0:
+                    break
                 continue
         else:
             hand = seats[HAND + seat]
@@ -142,6 +146,8 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
                         bottom = -1
                         pos += 1
                         is_open = False
+                    if stop >= 0 and (not is_open or len(stock) - pos + 1 <= stop):
+                        break
                 continue
             careful = PLAY[c]
         state._to_act, state._lead, state._leader = seat, lead, leader
@@ -158,3 +164,7 @@ def random_playout(state: SchnapsenState, random: Callable[[], float]) -> None:
         bottom, pos = state._bottom, state._stock_pos
         is_open = state._closed_by < 0 and bottom >= 0
         trick_log = state._trick_log
+    # ``stop`` reached, between tricks: the locals written back for the search to take over.
+    state._to_act, state._lead, state._leader = seat, lead, leader
+    state._bottom, state._stock_pos = bottom, pos
+    state._log, state._trick_log = log, trick_log
