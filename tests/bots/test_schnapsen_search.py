@@ -220,7 +220,7 @@ def test_solved_playouts_are_random_down_to_the_exact_stage_and_solved_from_ther
         assert value == pytest.approx(sums[0] / 3, abs=1e-12), i
         kinds[by_chance] += 1
         differs[by_chance] += abs(sums[0] - sums[1]) > 1e-9
-    # Both kinds were met, and each time the other kind of solver would have been caught.
+    # Both kinds were met, and for each the other kind of solver would have been caught.
     assert min(kinds.values()) >= 5 and min(differs.values()) >= 1, (kinds, differs)
 
 
