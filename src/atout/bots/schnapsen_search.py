@@ -278,21 +278,20 @@ class SchnapsenSearch(SearchBot):
             return solver.value(state, start)
         if state.is_endgame():
             return _solve_generic(state, seat, outcome)
+        # With ``solved_playouts``, random play only until the exact stage (or a close), solved
+        # from there; otherwise (``stop`` -1) to the deal's end.
+        solved = self.solved_playouts and solver is not None
+        stop = self.exact_stock if solved else -1
+        leaf = leaves(state) if solved else None
         total = 0.0
-        if self.solved_playouts and solver is not None:
-            # Random play only until the exact stage (or a close), solved from there.
-            leaf = leaves(state)
-            assert leaf is not None
-            for _ in range(self.playouts):
-                c = state.clone()
-                random_playout(c, rng.random, self.exact_stock)
-                ended = c.deals_done > start or c.to_act is None
-                total += _end(c, outcome) if ended else leaf.value(c, start)
-        else:
-            for _ in range(self.playouts):
-                c = state.clone()
-                c.playout(rng.random)
+        for _ in range(self.playouts):
+            c = state.clone()
+            random_playout(c, rng.random, stop)
+            if c.deals_done > start or c.to_act is None:
                 total += _end(c, outcome)
+            else:
+                assert leaf is not None
+                total += leaf.value(c, start)
         return total / self.playouts
 
 
