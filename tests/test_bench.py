@@ -121,3 +121,84 @@ def test_the_seven_up_ceiling_runs_whole_matches_both_ways(sees: str) -> None:
     assert line.startswith(f"hard seeing {sees} vs easy: 2 matches played twice (seats swapped)")
     share = float(line.split("match share ")[1].split()[0])
     assert share in (0.0, 0.25, 0.5, 0.75, 1.0)
+
+
+_CLOSER = '''
+import random
+
+
+class Closer:
+    """Closes the stock whenever it may, else plays at random."""
+
+    name = "closer"
+    version = "1"
+
+    def choose(self, view, legal_actions, rng: random.Random):
+        closes = [a for a in legal_actions if str(a) == "close"]
+        return closes[0] if closes else rng.choice(legal_actions)
+'''
+
+
+def test_the_closes_bench_counts_each_close_at_its_stock(tmp_path: Path) -> None:
+    """``closes.py``: a bot that closes whenever it may closes at its first lead of each deal:
+    with the whole stock left (ten cards: twenty less two hands of five) when it is eldest, two
+    cards fewer for each trick it lost before; each deal at most once. Wins and game points are
+    those the records' deals give the closer; its odds and exact play's verdict are shares."""
+    bot = tmp_path / "closer.py"
+    bot.write_text(_CLOSER)
+    spec = f"{bot}:Closer"
+    out = _run("closes.py", "--a", spec, "--b", "easy", "--matches", "4", "--seed", "2")
+    lines = out.strip().splitlines()
+    assert lines[0] == f"closes: {spec} and easy, 4 matches on duplicate deals"
+    assert lines[1] == f"  {spec}"
+    rows = {}
+    for line in lines[2 : lines.index("  easy")]:
+        stock, row = line.split(":", 1)
+        rows[int(stock.split()[1])] = row
+        assert "won " in row and "game points a close" in row
+        odds = float(row.split("its odds ")[1].split(",")[0])
+        plain = float(row.split("unweighted ")[1].split(",")[0])
+        exact = float(row.split("the true deal ")[1].split(")")[0])
+        assert 0.0 <= odds <= 1.0 and 0.0 <= plain <= 1.0 and 0.0 <= exact <= 1.0
+    assert set(rows) <= {4, 6, 8, 10} and 10 in rows
+    # Eldest in at least one deal of each of the 4 matches, it closed then with 10 cards left.
+    assert int(rows[10].split("closes")[0]) >= 4
+
+
+def test_the_wilson_interval() -> None:
+    """The closes bench's interval: the textbook figures for 5 of 10 and 0 of 10."""
+    sys.path.insert(0, str(BENCH))
+    try:
+        from closes import wilson
+    finally:
+        sys.path.remove(str(BENCH))
+    low, high = wilson(5, 10)
+    assert (round(low, 3), round(high, 3)) == (0.237, 0.763)
+    low, high = wilson(0, 10)
+    assert low == pytest.approx(0.0, abs=1e-12) and round(high, 3) == 0.278
+
+
+def test_the_decision_times_of_one_stage_of_the_deal() -> None:
+    """``bots.py --stock``: Schnapsen's decisions at that stock only; other games say no."""
+    out = _run("bots.py", "--games", "schnapsen,seven_up", "--levels", "medium",
+               "--decisions", "3", "--stock", "6")  # fmt: skip
+    assert "3 decisions per row, with 6 cards in the stock" in out.splitlines()[0]
+    assert "schnapsen  medium" in out and "seven_up   medium  not available: --stock" in out
+
+
+def test_a_sure_close_has_odds_one_and_a_hopeless_one_odds_zero() -> None:
+    """The closes bench's odds: eldest holding every trump but the one under the stock, and the
+    trump marriage, wins a closed deal in every world (odds 1, and in the true deal); the other
+    seat, dealt the same cards against it, can win no closed deal (its odds 0)."""
+    from tests.schnapsen.helpers import deal
+
+    sys.path.insert(0, str(BENCH))
+    try:
+        from closes import _odds
+    finally:
+        sys.path.remove(str(BENCH))
+    strong = "AC 10C KC QC AH"
+    weak = "10H QH KS JD AD"
+    stock = "KD AS JH 10D QD KH 10S QS JS"
+    assert _odds(deal(strong, weak, "JC", stock), 0, 32) == (1.0, 1.0, True)
+    assert _odds(deal(weak, strong, "JC", stock), 0, 32) == (0.0, 0.0, False)
