@@ -13,11 +13,11 @@ in which the closed deal is won under exact play, and the same share unweighted;
 that exact play wins in the true deal; and the game points netted per close (won less lost).
 
 Read together: odds above the true deal's share mean the worlds misjudge the hidden cards; a
-true deal's share above the share won means closes lost in play that exact play would have
-kept (a closer playing the closed deal as if it saw the other hand, PIMC's strategy fusion, or
-an opponent playing better than the worlds assume). The figures say how the closes ended, not
-what not closing would have given. Their use is to see quickly, before a strength run, where a
-bot's closes go wrong and whether a change moves them.
+true deal's share above the share won means closes that exact play would have kept and the
+closer lost in play (exact play also takes the opponent at its best, so only the closer's
+cards can lose them: chosen, as they must be, without seeing the other hand). The figures say
+how the closes ended, not what not closing would have given. Their use is to see quickly,
+before a strength run, where a bot's closes go wrong and whether a change moves them.
 """
 
 from __future__ import annotations

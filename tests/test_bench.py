@@ -190,7 +190,7 @@ def test_a_sure_close_has_odds_one_and_a_hopeless_one_odds_zero() -> None:
     """The closes bench's odds: eldest holding every trump but the one under the stock, and the
     trump marriage, wins a closed deal in every world (odds 1, and in the true deal); the other
     seat, dealt the same cards against it, can win no closed deal (its odds 0)."""
-    from tests.schnapsen.helpers import deal
+    from .schnapsen.helpers import deal
 
     sys.path.insert(0, str(BENCH))
     try:
