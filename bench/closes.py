@@ -15,9 +15,11 @@ that exact play wins in the true deal; and the game points netted per close (won
 Read together: odds above the true deal's share mean the worlds misjudge the hidden cards; a
 true deal's share above the share won means closes that exact play would have kept and the
 closer lost in play (exact play also takes the opponent at its best, so only the closer's
-cards can lose them: chosen, as they must be, without seeing the other hand). The figures say
-how the closes ended, not what not closing would have given. Their use is to see quickly,
-before a strength run, where a bot's closes go wrong and whether a change moves them.
+cards can lose them: chosen, as they must be, without seeing the other hand, or for more game
+points at a risk to the deal, since exact play here counts the deal won and not its points).
+The figures say how the closes ended, not what not closing would have given. Their use is to
+see quickly, before a strength run, where a bot's closes go wrong and whether a change moves
+them.
 """
 
 from __future__ import annotations
