@@ -7,10 +7,11 @@ the closer could expect, and the game points they net.
 Plays whole matches of ``--a`` against ``--b`` on duplicate deals (the arena's, each pack in
 both seatings), keeps the records, and replays them. For every close it notes the bot, the
 cards left in the stock (the trump card counted) and the deal's end, and prints per bot and
-stock: the closes; the share won, with its 95% (Wilson) interval; the closer's odds, the
-weighted share of ``--worlds`` worlds drawn from its view (as the search draws and weighs them)
-in which the closed deal is won under exact play, and the same share unweighted; the share
-that exact play wins in the true deal; and the game points netted per close (won less lost).
+stock: the closes; the share won, with its 95% interval (the arena's ``score_interval``); the
+closer's odds, the weighted share of ``--worlds`` worlds drawn from its view (as the search
+draws and weighs them) in which the closed deal is won under exact play, and the same share
+unweighted; the share that exact play wins in the true deal; and the game points netted per
+close (won less lost).
 
 Read together: odds above the true deal's share mean the worlds misjudge the hidden cards; a
 true deal's share above the share won means closes that exact play would have kept and the
@@ -25,7 +26,6 @@ them.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import tempfile
 import time
@@ -34,21 +34,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from atout.arena import Tournament, run
+from atout.arena.stats import score_interval
 from atout.bots.schnapsen_solve import DealSolver
 from atout.core.actions import Close
 from atout.record import before_each, from_dict
 from atout.schnapsen.state import SchnapsenState
 from atout.schnapsen.view import SchnapsenDealResult
 from strength import deal_set_path
-
-
-def wilson(won: int, n: int) -> tuple[float, float]:
-    """The 95% Wilson interval of a share ``won / n``."""
-    z = 1.96
-    p = won / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 @dataclass
@@ -153,9 +145,10 @@ def main() -> None:
             if who != bot:
                 continue
             n = row.closes
-            low, high = wilson(row.won, n)
+            won = score_interval([1.0] * row.won + [0.0] * (n - row.won))
             print(
-                f"    stock {stock:2}: {n:4} closes, won {row.won / n:.2f} [{low:.2f}, {high:.2f}]"
+                f"    stock {stock:2}: {n:4} closes,"
+                f" won {won.value:.2f} [{won.low:.2f}, {won.high:.2f}]"
                 f" (its odds {row.odds / n:.2f}, unweighted {row.plain / n:.2f}, exact play in"
                 f" the true deal {row.exact / n:.2f}),"
                 f" {row.points / n:+.2f} game points a close"

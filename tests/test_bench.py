@@ -165,19 +165,6 @@ def test_the_closes_bench_counts_each_close_at_its_stock(tmp_path: Path) -> None
     assert int(rows[10].split("closes")[0]) >= 4
 
 
-def test_the_wilson_interval() -> None:
-    """The closes bench's interval: the textbook figures for 5 of 10 and 0 of 10."""
-    sys.path.insert(0, str(BENCH))
-    try:
-        from closes import wilson
-    finally:
-        sys.path.remove(str(BENCH))
-    low, high = wilson(5, 10)
-    assert (round(low, 3), round(high, 3)) == (0.237, 0.763)
-    low, high = wilson(0, 10)
-    assert low == pytest.approx(0.0, abs=1e-12) and round(high, 3) == 0.278
-
-
 def test_the_decision_times_of_one_stage_of_the_deal() -> None:
     """``bots.py --stock``: Schnapsen's decisions at that stock only; other games say no."""
     out = _run("bots.py", "--games", "schnapsen,seven_up", "--levels", "medium",
