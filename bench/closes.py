@@ -32,6 +32,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from atout.arena import Tournament, run
 from atout.arena.stats import score_interval
@@ -55,10 +56,11 @@ class Row:
     exact: int = 0  # the closes that win the true deal under exact play from the close
 
 
-def closes(
-    a: str, b: str, *, matches: int, jobs: int, seed: int, deal_set: str | None, worlds: int
-) -> dict[tuple[str, int], Row]:
-    """``(bot, stock) -> Row`` over the run's closes."""
+def records(
+    a: str, b: str, *, matches: int, jobs: int, seed: int, deal_set: str | None
+) -> list[tuple[dict[str, Any], list[str]]]:
+    """Whole Schnapsen matches of ``a`` against ``b`` on the arena's duplicate deals (or the
+    evaluation set ``deal_set``): each match's record, and the bot in each seat."""
     t = Tournament(
         "schnapsen",
         (a, b),
@@ -67,17 +69,26 @@ def closes(
         seed=seed,
         deal_set=deal_set_path("schnapsen", deal_set),
     )
-    out: dict[tuple[str, int], Row] = defaultdict(Row)
     with tempfile.TemporaryDirectory() as kept:
         results = run(t, jobs=jobs, records_dir=Path(kept)).results
-    close = str(Close())
+    out = []
     for result in results:
         assert result.record is not None
-        bots = [(a, b)[i] for i in result.seats]
+        out.append((result.record, [(a, b)[i] for i in result.seats]))
+    return out
+
+
+def closes(
+    a: str, b: str, *, matches: int, jobs: int, seed: int, deal_set: str | None, worlds: int
+) -> dict[tuple[str, int], Row]:
+    """``(bot, stock) -> Row`` over the run's closes."""
+    out: dict[tuple[str, int], Row] = defaultdict(Row)
+    close = str(Close())
+    for record, bots in records(a, b, matches=matches, jobs=jobs, seed=seed, deal_set=deal_set):
         # deal -> (closer, stock when it closed, its odds weighted and not, exact play's verdict)
         closed: dict[int, tuple[int, int, float, float, bool]] = {}
         state = None
-        for state, seat, text in before_each(from_dict(result.record)):
+        for state, seat, text in before_each(from_dict(record)):
             assert isinstance(state, SchnapsenState)
             if text == close:
                 odds, plain, exact = _odds(state, seat, worlds)

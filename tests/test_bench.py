@@ -189,3 +189,55 @@ def test_a_sure_close_has_odds_one_and_a_hopeless_one_odds_zero() -> None:
     stock = "KD AS JH 10D QD KH 10S QS JS"
     assert _odds(deal(strong, weak, "JC", stock), 0, 32) == (1.0, 1.0, True)
     assert _odds(deal(weak, strong, "JC", stock), 0, 32) == (0.0, 0.0, False)
+
+
+def test_the_regret_bench_prints_each_stock_and_each_variant() -> None:
+    """``regret.py``: regrets are never negative (the best action's is 0); a variant that is the
+    first one again never chooses otherwise and gains exactly nothing."""
+    out = _run("regret.py", "--a", "hard", "--b", "easy", "--matches", "2", "--stocks", "2,4",
+               "--variants", "hard,hard,medium")  # fmt: skip
+    lines = out.strip().splitlines()
+    assert lines[0] == "regret against clairvoyant play: hard and easy, 2 matches"
+    stocks = [line for line in lines if " stock " in line]
+    assert stocks and all(" regret " in line for line in stocks)
+    assert all(float(line.split(" regret ")[1].split()[0]) >= 0 for line in stocks)
+    assert "  variants at hard's" in out
+    same, other = (line for line in lines if line.startswith("    "))
+    assert same.startswith("    hard: chose otherwise at 0, gain +0.00000")
+    assert other.startswith("    medium: chose otherwise at ")
+
+
+def test_the_clairvoyant_values_are_the_true_deal_solved() -> None:
+    """The bench rebuilds the true deal from the seat's view and the real hidden cards: its
+    values are the solver's on the real state, action by action."""
+    import random
+
+    from atout.bots.schnapsen_search import outcome_table
+    from atout.bots.schnapsen_solve import DealSolver
+
+    from .schnapsen.helpers import deal
+
+    sys.path.insert(0, str(BENCH))
+    try:
+        from regret import values
+    finally:
+        sys.path.remove(str(BENCH))
+    checked = 0
+    for seed in range(40):
+        state = deal("AC 10C KC QC AH", "10H QH KS JD AD", "JC", "KD AS JH 10D QD KH 10S QS JS")
+        rng = random.Random(seed)
+        while state.stock_size > 4 and state.to_act is not None:
+            state.step(rng.choice(state.legal_actions()))
+        seat = state.to_act
+        if seat is None or state.deals_done or state.stock_size != 4 or state.is_endgame():
+            continue
+        legal = state.legal_actions(seat)
+        solver = DealSolver(seat, outcome_table(state.view(seat)), state, chance=True)
+        direct = {}
+        for action in legal:
+            child = state.clone()
+            child.step(action, seat)
+            direct[str(action)] = solver.value(child, 0)
+        assert values(state, seat, legal) == pytest.approx(direct, abs=1e-12)
+        checked += 1
+    assert checked >= 10

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -20,6 +21,8 @@ from atout.bots.schnapsen_solve import DealSolver, points_outcome
 from atout.bots.search import SearchBot
 from atout.bots.solve import solve
 from atout.core.actions import Play
+from atout.core.game import Game
+from atout.core.state import State, View
 from atout.schnapsen import SchnapsenState, SchnapsenView
 from atout.schnapsen.layout import TAKEN
 from atout.schnapsen.playout import random_playout
@@ -324,6 +327,44 @@ def test_bad_options_are_refused() -> None:
         SchnapsenSearch(worlds=0)
     with pytest.raises(ValueError):
         SchnapsenSearch(exact_stock=-1)
+    with pytest.raises(ValueError):
+        SchnapsenSearch(exact_worlds=-1)
+
+
+class _CountedWorlds(SchnapsenSearch):
+    """The search, counting the worlds it weighs (one call per world drawn)."""
+
+    drawn = 0
+
+    def weigher(self, view: View, game: Game[State]) -> Callable[[State], float]:
+        base = super().weigher(view, game)
+
+        def weight(world: State) -> float:
+            self.drawn += 1
+            return base(world)
+
+        return weight
+
+
+def test_exact_worlds_draws_fewer_worlds_only_where_each_is_solved_on_its_own() -> None:
+    """With ``exact_stock=6`` and ``exact_worlds``, a decision at a stock of six draws
+    ``exact_worlds`` worlds; one at eight (random playouts) or at four or less (one solver for
+    all the hands) draws ``worlds``; and never more than ``worlds``."""
+    seen: dict[int, int] = {}
+    for i, state in enumerate(_positions("schnapsen", 300, 10, seed=12)):
+        seat = state.to_act
+        assert isinstance(seat, int)
+        legal = state.legal_actions()
+        if len(legal) < 2 or state.stock_size in seen or state.stock_size not in (2, 4, 6, 8):
+            continue
+        bot = _CountedWorlds(worlds=6, playouts=1, time=60, exact_stock=6, exact_worlds=3)
+        bot.choose(state.view(seat), legal, random.Random(i))
+        seen[state.stock_size] = bot.drawn
+        assert (
+            SchnapsenSearch(worlds=2, exact_worlds=3, exact_stock=6).world_count(state.view(seat))
+            == 2
+        )
+    assert seen == {2: 6, 4: 6, 6: 3, 8: 6}
 
 
 def test_time_bounds_the_search_in_every_stage() -> None:

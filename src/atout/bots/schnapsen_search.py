@@ -33,6 +33,13 @@ the world's order. Paired with ``expert`` through ``hard`` on the v1 set (300 ma
 measured +0.010 [-0.050, +0.070] at 4.5 times the thinking time, so ``expert`` leaves it off
 (``bench/bots-figures.md``, stop 34).
 
+**Fewer worlds where each is solved alone** (``exact_worlds``, 0 for off, the default): with
+``exact_stock`` above four, a decision taken with more than four cards in the stock (six)
+draws only that many worlds. From four cards down the opponent hands a decision can meet are
+few (at most 56) and, with ``chance``, one solver serves them all, so 512 worlds cost little;
+from six, every hand (up to 252) is a search of its own, drawn by chance through two draws,
+and 512 worlds do not fit the time.
+
 **Learned inference** (``infer``, a weight from 0 to 4, off by default): each world's weight
 is also multiplied by the odds :class:`atout.bots.schnapsen_infer.CardModel` gives its opponent
 hand, raised to ``infer``: a model of where the unseen cards lie, learned from self-play of
@@ -141,6 +148,11 @@ def _outcomes(seat: int, mine: int, theirs: int, i_deal_next: bool) -> tuple[flo
     return tuple(out)
 
 
+#: The largest stock (trump card counted) at which the exact stage's opponent hands are few
+#: (at most 56 at four: eight cards in doubt, five of them in the opponent's hand).
+CHEAP_STOCK: Final = 4
+
+
 class SchnapsenSearch(SearchBot):
     """PIMC for Schnapsen, valued by match odds (or raw game points with ``match=False``), exact
     once the stock holds at most ``exact_stock`` cards. :class:`SearchBot`'s loop and contract:
@@ -162,9 +174,12 @@ class SchnapsenSearch(SearchBot):
         infer: float = 0.0,
         chance: bool = False,
         solved_playouts: bool = False,
+        exact_worlds: int = 0,
     ) -> None:
         if exact_stock < 0:
             raise ValueError("exact_stock is at least 0")
+        if exact_worlds < 0:
+            raise ValueError("exact_worlds is at least 0 (0: as many as worlds)")
         if not 0.0 <= infer <= 4.0:
             raise ValueError("infer is a weight from 0 (off) to 4")
         super().__init__(worlds, playouts, time, weighted)
@@ -173,11 +188,22 @@ class SchnapsenSearch(SearchBot):
         self.infer = infer
         self.chance = chance
         self.solved_playouts = solved_playouts
+        self.exact_worlds = exact_worlds
 
     def choose(self, view: View, legal_actions: Sequence[Action], rng: random.Random) -> Action:
         if len(legal_actions) > 1 and (not isinstance(view, SchnapsenView) or view.seat is None):
             raise ValueError("a Schnapsen seat's view is needed")
         return super().choose(view, legal_actions, rng)
+
+    def world_count(self, view: View) -> int:
+        """With ``exact_worlds``, that many worlds (at most ``worlds``) for a decision taken with
+        more than :data:`CHEAP_STOCK` and at most ``exact_stock`` cards in the stock: there every
+        opponent hand a world draws is solved exactly on its own, where from a stock of four or
+        less the hands are few and one solver serves them all."""
+        assert isinstance(view, SchnapsenView)
+        if self.exact_worlds and CHEAP_STOCK < view.stock_size <= self.exact_stock:
+            return min(self.worlds, self.exact_worlds)
+        return self.worlds
 
     def weigher(self, view: View, game: Game[State]) -> Callable[[State], float]:
         """With ``infer``, each world's weight also counts the learned odds of its opponent

@@ -83,7 +83,8 @@ class SearchBot:
         weigh = self.weigher(view, game)
         evaluator = self.evaluators(view, rng)
         n = 0
-        for n in range(self.worlds):
+        count = self.world_count(view)
+        for n in range(count):
             world = game.sample_world(view, rng)
             weight = weigh(world)
             weights += weight
@@ -94,11 +95,16 @@ class SearchBot:
                 v = value(child)
                 totals[i] += weight * v
                 plain[i] += v
-            if n + 1 < self.worlds and clock.perf_counter() > deadline:
+            if n + 1 < count and clock.perf_counter() > deadline:
                 break
         if weights <= 0:  # every world unlikely: the plain means are all there is
             return plain, float(n + 1)
         return totals, weights
+
+    def world_count(self, view: View) -> int:
+        """How many worlds to draw for the view (time allowing): :attr:`worlds`, unless a
+        game's search draws fewer where each costs more."""
+        return self.worlds
 
     def weigher(self, view: View, game: Game[State]) -> Callable[[State], float]:
         """How much each world drawn for the view counts: ``Game.world_weight`` when
