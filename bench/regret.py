@@ -38,6 +38,7 @@ from multiprocessing import get_context
 from typing import Any
 
 from atout.bots import make
+from atout.bots.base import Bot
 from atout.bots.loader import split_specs
 from atout.bots.schnapsen_search import outcome_table
 from atout.bots.schnapsen_solve import DealSolver
@@ -54,7 +55,7 @@ Position = tuple[int, int, str, SchnapsenState, int, str]
 
 # The positions and the variants, set before the worker processes fork (they inherit them).
 _POSITIONS: list[Position] = []
-_VARIANTS: list[tuple[str, object]] = []
+_VARIANTS: list[Bot] = []
 
 
 def positions(played: list[tuple[dict[str, Any], list[str]]], stocks: set[int]) -> list[Position]:
@@ -106,8 +107,8 @@ def _choices(k: int) -> tuple[list[str], dict[str, float]]:
     view = state.view(seat)
     legal = state.legal_actions(seat)
     chosen: list[Action] = []
-    for _, bot in _VARIANTS:
-        choice = bot.choose(view, legal, random.Random(m * 10_000 + i))  # type: ignore[attr-defined]
+    for bot in _VARIANTS:
+        choice = bot.choose(view, legal, random.Random(m * 10_000 + i))
         chosen.append(state.game.parse_action(choice) if isinstance(choice, str) else choice)
     names = [str(a) for a in chosen]
     if len(set(names)) == 1:
@@ -132,7 +133,7 @@ def main() -> None:
     played = records(args.a, args.b, matches=args.matches, jobs=args.jobs, seed=args.seed,
                      deal_set=args.deal_set)  # fmt: skip
     _POSITIONS[:] = positions(played, stocks)
-    _VARIANTS[:] = [(spec, make(spec)) for spec in specs]
+    _VARIANTS[:] = [make(spec) for spec in specs]
     mine = [k for k, p in enumerate(_POSITIONS) if p[2] == args.a]
     with get_context("fork").Pool(args.jobs) as pool:
         regrets = pool.map(_regret, range(len(_POSITIONS)), chunksize=4)
