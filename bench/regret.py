@@ -3,6 +3,7 @@ decides better at the same positions.
 
     python bench/regret.py --a expert --b hard [--matches 100] [--jobs 2] [--seed 1]
                            [--deal-set v1] [--stocks 2,4,6] [--variants SPEC,SPEC,...]
+                           [--played N]
 
 Plays whole matches of ``--a`` against ``--b`` on duplicate deals (the arena's), keeps the
 records and replays them. At every decision with a choice taken with a stock (trump card
@@ -25,6 +26,13 @@ more of the deal exactly (as the clairvoyant does) is flattered. The comparison 
 sees small differences quickly; its use is to find and rank changes worth a strength run
 (``strength.py paired``), not to replace it. Unlike decisions at stock 4 or less, those at 6
 take the solver a tenth of a second or more each, and at 8 or 10 seconds.
+
+``--played N`` values the variants' differing choices without the clairvoyant: each choice is
+followed by ``N`` continuations of the true deal (its real stock order), ``--a`` in the seat
+and ``--b`` in the other seeing only their views, the same random streams after every choice,
+and is worth the mean of the deal's ends in the same unit. That is what the choice is worth
+*with these bots playing on*; it costs the bots' thinking, where the clairvoyant costs the
+solver's.
 """
 
 from __future__ import annotations
@@ -53,9 +61,12 @@ from closes import records
 # One position: (match, decision's index in it, bot's name, state, seat, the action it took).
 Position = tuple[int, int, str, SchnapsenState, int, str]
 
-# The positions and the variants, set before the worker processes fork (they inherit them).
+# The positions, the variants and the continuations' bots (--a's seat, the other) and count,
+# set before the worker processes fork (they inherit them).
 _POSITIONS: list[Position] = []
 _VARIANTS: list[Bot] = []
+_PLAYERS: list[Bot] = []
+_PLAYED: list[int] = [0]
 
 
 def positions(played: list[tuple[dict[str, Any], list[str]]], stocks: set[int]) -> list[Position]:
@@ -94,6 +105,33 @@ def values(state: SchnapsenState, seat: int, actions: list[Action]) -> dict[str,
     return out
 
 
+def played(state: SchnapsenState, seat: int, actions: list[Action], players: list[Bot], *,
+           n: int, seed: int) -> dict[str, float]:  # fmt: skip
+    """Each action's value for the seat as ``players`` (the seat's bot, the other's) play the true
+    deal on from it: the mean over ``n`` continuations of the deal's end worth, continuation
+    ``r`` drawing from the same random streams whatever the action."""
+    true, _ = clairvoyant(state, seat)
+    table = outcome_table(state.view(seat))
+    start = true.deals_done
+    out = {}
+    for action in actions:
+        total = 0.0
+        for r in range(n):
+            child = true.clone()
+            child.step(action, seat)
+            rngs = [random.Random(seed * 100 + r * 2 + s) for s in (0, 1)]
+            while child.deals_done == start and not child.is_over:
+                s = child.acting_seats[0]
+                bot = players[0] if s == seat else players[1]
+                choice = bot.choose(child.view(s), child.legal_actions(s), rngs[s])
+                parsed = child.game.parse_action(choice) if isinstance(choice, str) else choice
+                child.step(parsed, s)
+            d = child._deals[start]
+            total += table[d.winner * 4 + d.points]
+        out[str(action)] = total / n
+    return out
+
+
 def _regret(k: int) -> tuple[str, int, float, bool]:
     """The bot's regret at position ``k``: (bot, stock, regret, whether it closed)."""
     _, _, bot, state, seat, text = _POSITIONS[k]
@@ -113,7 +151,10 @@ def _choices(k: int) -> tuple[list[str], dict[str, float]]:
     names = [str(a) for a in chosen]
     if len(set(names)) == 1:
         return names, {}
-    return names, values(state, seat, list({str(a): a for a in chosen}.values()))
+    distinct = list({str(a): a for a in chosen}.values())
+    if _PLAYED[0]:
+        return names, played(state, seat, distinct, _PLAYERS, n=_PLAYED[0], seed=m * 10_000 + i)
+    return names, values(state, seat, distinct)
 
 
 def main() -> None:
@@ -126,6 +167,8 @@ def main() -> None:
     parser.add_argument("--deal-set", default=None, help="play the evaluation set (v1)")
     parser.add_argument("--stocks", default="2,4,6", help="the stocks whose decisions count")
     parser.add_argument("--variants", default=None, help="bot specs to compare at --a's positions")
+    parser.add_argument("--played", type=int, default=0,
+                        help="value choices by N continuations, not the solver")  # fmt: skip
     args = parser.parse_args()
     start = time.perf_counter()
     stocks = {int(s) for s in args.stocks.split(",")}
@@ -134,6 +177,8 @@ def main() -> None:
                      deal_set=args.deal_set)  # fmt: skip
     _POSITIONS[:] = positions(played, stocks)
     _VARIANTS[:] = [make(spec) for spec in specs]
+    _PLAYERS[:] = [make(args.a), make(args.b)]
+    _PLAYED[0] = args.played
     mine = [k for k, p in enumerate(_POSITIONS) if p[2] == args.a]
     with get_context("fork").Pool(args.jobs) as pool:
         regrets = pool.map(_regret, range(len(_POSITIONS)), chunksize=4)
@@ -152,7 +197,8 @@ def main() -> None:
               f" {closes} closes, {lost:.2f} of it")  # fmt: skip
     if specs:
         n = len(choices)
-        print(f"  variants at {args.a}'s {n} decisions ({specs[0]} first):")
+        how = f"{args.played} continuations each" if args.played else "clairvoyant values"
+        print(f"  variants at {args.a}'s {n} decisions ({specs[0]} first; {how}):")
         for j, spec in enumerate(specs[1:], 1):
             gains = [v[c[j]] - v[c[0]] for c, v in choices if v]
             other = sum(1 for c, _ in choices if c[j] != c[0])

@@ -30,7 +30,8 @@ where ``a`` and ``b`` decide differently. It prints each one's share of the matc
 points per deal for River), their difference with a 95% interval over the paired duplicate
 groups, and the variance reduction: the variance of the difference were the two runs played
 on independent deals, over the variance of the paired difference (how many times fewer
-matches the paired design needs for the same interval).
+matches the paired design needs for the same interval). Each side's progress, at every tenth of
+its units, goes to stderr: a run of hundreds of matches takes an hour.
 """
 
 from __future__ import annotations
@@ -39,13 +40,15 @@ import argparse
 import itertools
 import math
 import random
+import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from multiprocessing import get_context
 from pathlib import Path
 
 import atout
-from atout.arena import Tournament, dealset, run, summarise
+from atout.arena import Tournament, UnitResult, dealset, run, summarise
 from atout.bots import make
 from atout.bots.loader import split_specs
 
@@ -112,14 +115,33 @@ def _on(deal_set: str | None) -> str:
     return f" (the evaluation set {deal_set})" if deal_set else ""
 
 
+def _ticker(label: str, units: int) -> Callable[[UnitResult], None]:
+    """A progress callback: a line on stderr each tenth of the units, with the first bot's
+    score so far and the time taken (a paired run is two long runs that print nothing else)."""
+    start, done, score = time.perf_counter(), 0, 0.0
+    step = max(1, units // 10)
+
+    def tick(result: UnitResult) -> None:
+        nonlocal done, score
+        done += 1
+        mine = [result.outcome[s] for s, b in enumerate(result.seats) if b == 0]
+        score += sum(mine) / len(mine)
+        if done % step == 0 or done == units:
+            took = time.perf_counter() - start
+            print(f"    {label}: {done}/{units}, {score / done:.3f} so far ({took:.0f} s)",
+                  file=sys.stderr, flush=True)  # fmt: skip
+
+    return tick
+
+
 def _group_scores(game: str, bots: tuple[str, str], *, matches: int, deals: bool, jobs: int,
-                  seed: int, deal_set: str | None) -> dict[int, float]:  # fmt: skip
+                  seed: int, deal_set: str | None, label: str) -> dict[int, float]:  # fmt: skip
     """Bot 0's mean result per duplicate group: its share of the matches won, or for River (more
     than two seats) its points per deal."""
     t = Tournament(game, bots, units=matches, deals=deals, duplicate=True, seed=seed,
                    deal_set=deal_set_path(game, deal_set))  # fmt: skip
     per_group: dict[int, list[float]] = {}
-    for r in run(t, jobs=jobs).results:
+    for r in run(t, jobs=jobs, progress=_ticker(label, matches)).results:
         seats = [s for s, b in enumerate(r.seats) if b == 0]
         if len(r.seats) == 2:
             value = sum(r.outcome[s] for s in seats)
@@ -138,9 +160,9 @@ def paired(games: list[str], a: str, b: str, against: str, *, matches: int, deal
     for game in games:
         start = time.perf_counter()
         x = _group_scores(game, (a, against), matches=matches, deals=deals, jobs=jobs, seed=seed,
-                          deal_set=deal_set)  # fmt: skip
+                          deal_set=deal_set, label=f"{game}, a")  # fmt: skip
         y = _group_scores(game, (b, against), matches=matches, deals=deals, jobs=jobs, seed=seed,
-                          deal_set=deal_set)  # fmt: skip
+                          deal_set=deal_set, label=f"{game}, b")  # fmt: skip
         groups = sorted(x)
         n = len(groups)
         diffs = [x[g] - y[g] for g in groups]

@@ -3,24 +3,30 @@ measured here, only that ``make bench`` keeps working)."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 BENCH = Path(__file__).parents[1] / "bench"
 
 
-def _run(script: str, *args: str) -> str:
-    proc = subprocess.run(
+def _proc(script: str, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [sys.executable, str(BENCH / script), *args],
         capture_output=True,
         text=True,
         timeout=300,
         check=True,
     )
-    return proc.stdout
+
+
+def _run(script: str, *args: str) -> str:
+    return _proc(script, *args).stdout
 
 
 def test_engine_bench_prints_every_game() -> None:
@@ -56,9 +62,11 @@ def test_paired_strength_prints_the_difference_and_the_variance_reduction() -> N
 def test_paired_strength_on_the_evaluation_set() -> None:
     """``--deal-set v1`` plays the shipped evaluation deals of bench/data/dealsets."""
     bots = ["--a", "easy", "--b", "random", "--against", "random"]
-    out = _run("strength.py", "paired", "--games", "seven_up", *bots, "--matches", "4",
-               "--deals", "--deal-set", "v1")  # fmt: skip
-    assert "(the evaluation set v1)" in out and "over 2 duplicate groups" in out
+    proc = _proc("strength.py", "paired", "--games", "seven_up", *bots, "--matches", "4",
+                 "--deals", "--deal-set", "v1")  # fmt: skip
+    assert "(the evaluation set v1)" in proc.stdout and "over 2 duplicate groups" in proc.stdout
+    # Progress goes to stderr, each tenth of each side's run (here every unit of four).
+    assert "seven_up, a: 4/4, " in proc.stderr and "seven_up, b: 1/4, " in proc.stderr
 
 
 def test_the_river_ladder_on_the_evaluation_set() -> None:
@@ -207,30 +215,77 @@ def test_the_regret_bench_prints_each_stock_and_each_variant() -> None:
     assert other.startswith("    medium: chose otherwise at ")
 
 
+def test_the_regret_bench_values_choices_by_continuations() -> None:
+    """``--played N``: the variants' choices valued by the bots playing the deal on."""
+    out = _run("regret.py", "--a", "hard", "--b", "easy", "--matches", "2", "--stocks", "4",
+               "--variants", "hard,hard,medium", "--played", "2")  # fmt: skip
+    assert "(hard first; 2 continuations each):" in out
+    same, other = (line for line in out.splitlines() if line.startswith("    "))
+    assert same.startswith("    hard: chose otherwise at 0, gain +0.00000")
+    assert other.startswith("    medium: chose otherwise at ")
+
+
+def _regret_bench() -> Any:
+    """``bench/regret.py`` as a module (it imports its neighbour ``closes.py``)."""
+    sys.path.insert(0, str(BENCH))
+    try:
+        import regret
+    finally:
+        sys.path.remove(str(BENCH))
+    return regret
+
+
+def _decisions_at(stock: int, seeds: int) -> Iterator[tuple[Any, int]]:
+    """A fixed deal played at random down to ``stock``, seed by seed: each state where a seat
+    decides there in the first deal, before the endgame, with that seat."""
+    from .schnapsen.helpers import deal
+
+    for seed in range(seeds):
+        state = deal("AC 10C KC QC AH", "10H QH KS JD AD", "JC", "KD AS JH 10D QD KH 10S QS JS")
+        rng = random.Random(seed)
+        while state.stock_size > stock and state.to_act is not None:
+            state.step(rng.choice(state.legal_actions()))
+        seat, first = state.to_act, not state.deals_done
+        if isinstance(seat, int) and first and state.stock_size == stock and not state.is_endgame():
+            yield state, seat
+
+
+def test_the_continuations_play_the_true_deal_on() -> None:
+    """A continuation is the real deal played on, its real stock order included, by the bots
+    given (here both playing their first legal action), worth its end in match odds."""
+    from atout.bots.schnapsen_search import outcome_table
+
+    class First:
+        def choose(self, view: object, legal: list[Any], rng: random.Random) -> Any:
+            return legal[0]
+
+    played = _regret_bench().played
+    checked = 0
+    for state, seat in _decisions_at(6, 30):
+        legal = state.legal_actions(seat)
+        table = outcome_table(state.view(seat))
+        direct = {}
+        for action in legal:
+            child = state.clone()
+            child.step(action, seat)
+            while child.deals_done == 0 and child.to_act is not None:
+                child.step(child.legal_actions()[0])
+            end = child._deals[0]
+            direct[str(action)] = table[end.winner * 4 + end.points]
+        assert played(state, seat, legal, [First(), First()], n=2, seed=checked) == direct
+        checked += 1
+    assert checked >= 10
+
+
 def test_the_clairvoyant_values_are_the_true_deal_solved() -> None:
     """The bench rebuilds the true deal from the seat's view and the real hidden cards: its
     values are the solver's on the real state, action by action."""
-    import random
-
     from atout.bots.schnapsen_search import outcome_table
     from atout.bots.schnapsen_solve import DealSolver
 
-    from .schnapsen.helpers import deal
-
-    sys.path.insert(0, str(BENCH))
-    try:
-        from regret import values
-    finally:
-        sys.path.remove(str(BENCH))
+    values = _regret_bench().values
     checked = 0
-    for seed in range(40):
-        state = deal("AC 10C KC QC AH", "10H QH KS JD AD", "JC", "KD AS JH 10D QD KH 10S QS JS")
-        rng = random.Random(seed)
-        while state.stock_size > 4 and state.to_act is not None:
-            state.step(rng.choice(state.legal_actions()))
-        seat = state.to_act
-        if seat is None or state.deals_done or state.stock_size != 4 or state.is_endgame():
-            continue
+    for state, seat in _decisions_at(4, 40):
         legal = state.legal_actions(seat)
         solver = DealSolver(seat, outcome_table(state.view(seat)), state, chance=True)
         direct = {}
